@@ -1,0 +1,190 @@
+"""The board config: one JSON file with the pin map and the hardware choices,
+checked at boot so a mistake stops the device with the key that is wrong."""
+import json
+
+WINDOWS = 12
+SEATS = 6
+CONTROLS = ("roll", "next", "ok", "pass", "undo")
+BACKENDS = ("pca9685", "pwm", "gpio")
+DEFAULT = "pico_pca9685"
+# GPIOs a Pico brings out: 23-25 and 29 drive the regulator, VBUS sense, LED, VSYS.
+USABLE = tuple(range(23)) + (26, 27, 28)
+ADC_PINS = (26, 27, 28)
+I2C_PINS = {0: ((0, 4, 8, 12, 16, 20), (1, 5, 9, 13, 17, 21)),
+            1: ((2, 6, 10, 14, 18, 26), (3, 7, 11, 15, 19, 27))}
+
+
+class ConfigError(ValueError):
+    pass
+
+
+def _fail(key, why):
+    raise ConfigError("board config: %s: %s" % (key, why))
+
+
+def _get(d, key, path, kind=None):
+    if isinstance(d, list):
+        if not 0 <= key < len(d):
+            _fail(path, "missing")
+    elif not isinstance(d, dict) or key not in d:
+        _fail(path, "missing")
+    v = d[key]
+    if kind is int and (not isinstance(v, int) or isinstance(v, bool)):
+        _fail(path, "must be an integer, not %r" % (v,))
+    if kind is list and not isinstance(v, list):
+        _fail(path, "must be a list")
+    return v
+
+
+def _int(d, key, path, lo, hi, default=None):
+    if default is not None and key not in d:
+        return default
+    v = _get(d, key, path, int)
+    if not lo <= v <= hi:
+        _fail(path, "%d is outside %d..%d" % (v, lo, hi))
+    return v
+
+
+def _pwm_channel(pin):
+    # RP2040: GPIO n drives PWM slice (n >> 1) & 7, channel A or B by n & 1
+    return (pin >> 1) & 7, pin & 1
+
+
+class _Pins:
+    """Claims each GPIO for one key, so a pin used twice names both keys."""
+
+    def __init__(self):
+        self.owner = {}
+
+    def claim(self, d, key, path, job=None):
+        p = _get(d, key, path, int)
+        if p not in USABLE:
+            _fail(path, "GP%d is not a usable Pico GPIO" % p)
+        if job == "adc" and p not in ADC_PINS:
+            _fail(path, "GP%d cannot read analog (ADC is on GP26-28)" % p)
+        if p in self.owner:
+            _fail(path, "GP%d is already used by %s" % (p, self.owner[p]))
+        self.owner[p] = path
+        return p
+
+
+def validate(cfg):
+    """Check cfg (a dict from JSON); return it with defaults filled in, or raise
+    ConfigError naming the first key that is wrong."""
+    if not isinstance(cfg, dict):
+        _fail("(top)", "must be a JSON object")
+    pins = _Pins()
+    _get(cfg, "name", "name")
+
+    i2c = _get(cfg, "i2c", "i2c")
+    bus = _int(i2c, "id", "i2c.id", 0, 1)
+    sda = pins.claim(i2c, "sda", "i2c.sda")
+    scl = pins.claim(i2c, "scl", "i2c.scl")
+    if sda not in I2C_PINS[bus][0]:
+        _fail("i2c.sda", "GP%d cannot be SDA of I2C%d" % (sda, bus))
+    if scl not in I2C_PINS[bus][1]:
+        _fail("i2c.scl", "GP%d cannot be SCL of I2C%d" % (scl, bus))
+    _int(i2c, "freq", "i2c.freq", 10000, 1000000)
+
+    oled = _get(cfg, "oled", "oled")
+    _int(oled, "address", "oled.address", 0x08, 0x77)
+    _int(oled, "width", "oled.width", 128, 128)
+    if _int(oled, "height", "oled.height", 32, 64) not in (32, 64):
+        _fail("oled.height", "must be 32 or 64")
+
+    sh = _get(cfg, "shutters", "shutters")
+    backend = _get(sh, "backend", "shutters.backend")
+    if backend not in BACKENDS:
+        _fail("shutters.backend", "unknown backend %r (one of %s)" % (backend, ", ".join(BACKENDS)))
+    servo_slices = {}
+    if backend == "pca9685":
+        addr = _int(sh, "address", "shutters.address", 0x40, 0x7F)
+        if addr == oled["address"]:
+            _fail("shutters.address", "0x%02x is the OLED's address" % addr)
+        if "oe" in sh:
+            pins.claim(sh, "oe", "shutters.oe")
+        chans = _get(sh, "channels", "shutters.channels", list)
+        if len(chans) != WINDOWS:
+            _fail("shutters.channels", "needs %d channels, has %d" % (WINDOWS, len(chans)))
+        seen = []
+        for i in range(WINDOWS):
+            c = _int(chans, i, "shutters.channels[%d]" % i, 0, 15)
+            if c in seen:
+                _fail("shutters.channels[%d]" % i, "channel %d is used twice" % c)
+            seen.append(c)
+    else:
+        lst = _get(sh, "pins", "shutters.pins", list)
+        if len(lst) != WINDOWS:
+            _fail("shutters.pins", "needs %d pins, has %d" % (WINDOWS, len(lst)))
+        for i in range(WINDOWS):
+            key = "shutters.pins[%d]" % i
+            p = pins.claim(lst, i, key)
+            if backend == "pwm":
+                ch = _pwm_channel(p)
+                if ch in servo_slices:
+                    _fail(key, "GP%d shares PWM channel %d%s with %s" % (
+                        p, ch[0], "AB"[ch[1]], servo_slices[ch]))
+                servo_slices[ch] = key
+    sh["max_moving"] = _int(sh, "max_moving", "shutters.max_moving", 1, WINDOWS, 3)
+    sh["closed_us"] = _int(sh, "closed_us", "shutters.closed_us", 500, 2500, 1100)
+    sh["open_us"] = _int(sh, "open_us", "shutters.open_us", 500, 2500, 1900)
+    sh["ms_per_100us"] = _int(sh, "ms_per_100us", "shutters.ms_per_100us", 0, 1000, 16)
+    sh["settle_ms"] = _int(sh, "settle_ms", "shutters.settle_ms", 0, 5000, 10)
+
+    seats = _get(cfg, "seat_buttons", "seat_buttons", list)
+    if len(seats) != SEATS:
+        _fail("seat_buttons", "needs %d pins, has %d" % (SEATS, len(seats)))
+    for i in range(SEATS):
+        pins.claim(seats, i, "seat_buttons[%d]" % i)
+
+    ctl = _get(cfg, "controls", "controls")
+    if "ladder" in ctl:
+        pins.claim(ctl, "ladder", "controls.ladder", "adc")
+        order = _get(ctl, "order", "controls.order", list)
+        if sorted(order) != sorted(CONTROLS):
+            _fail("controls.order", "must name each of %s once" % ", ".join(CONTROLS))
+        levels = _get(ctl, "levels", "controls.levels", list)
+        if len(levels) != len(order):
+            _fail("controls.levels", "needs one level per button in controls.order")
+        last = -1
+        for i in range(len(levels)):
+            v = _int(levels, i, "controls.levels[%d]" % i, 0, 60000)
+            if v <= last:
+                _fail("controls.levels[%d]" % i, "levels must rise")
+            last = v
+    else:
+        for name in CONTROLS:
+            pins.claim(ctl, name, "controls." + name)
+    pins.claim(cfg, "card_switch", "card_switch")
+
+    px = _get(cfg, "pixels", "pixels")
+    pins.claim(px, "pin", "pixels.pin")
+    _int(px, "count", "pixels.count", WINDOWS, WINDOWS)
+    px["brightness"] = _int(px, "brightness", "pixels.brightness", 0, 255, 64)
+
+    bz = pins.claim(cfg, "buzzer", "buzzer")
+    # a slice has one frequency: the buzzer's tone would change the servos' 50 Hz
+    for ch in servo_slices:
+        if ch[0] == _pwm_channel(bz)[0]:
+            _fail("buzzer", "GP%d is on PWM slice %d with the servo of %s" % (
+                bz, ch[0], servo_slices[ch]))
+    return cfg
+
+
+def load(name=None, root=""):
+    """Read and validate boards/<name>.json; name defaults to the one in
+    board.txt (the device's choice, written at install), else DEFAULT."""
+    if name is None:
+        try:
+            with open(root + "board.txt") as f:
+                name = f.read().strip() or DEFAULT
+        except OSError:
+            name = DEFAULT
+    try:
+        with open(root + "boards/" + name + ".json") as f:
+            cfg = json.load(f)
+    except OSError:
+        raise ConfigError("board config: board.txt: no board named %r" % name)
+    except ValueError as e:
+        raise ConfigError("board config: boards/%s.json: not valid JSON (%s)" % (name, e))
+    return validate(cfg)
