@@ -1,0 +1,590 @@
+"""The rules engine: the whole game of rules.md as `legal()` + `apply()`.
+
+Pure Python for CPython and MicroPython: no I/O, no clock, no randomness.
+Chance (card layouts, dice) comes in as actions, so a game is its action log
+and replays exactly. The log is a bytearray of a few bytes per action; undo
+replays it up to an earlier point, so no snapshots are kept.
+
+Seats and windows are 0-based here; records and screens add 1.
+"""
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+from game import rules
+
+# Action codes. Chance actions: CARD, ROLL. Everything else is a player's.
+CARD = const(1)
+ROLL = const(2)
+SKIP = const(3)
+OPEN = const(4)
+GUESS = const(5)
+PASS = const(6)
+END = const(7)
+ORDER = const(8)
+CLOSE = const(9)
+REVEAL = const(10)
+NAMES = ("", "card", "roll", "skip", "open", "guess", "pass", "end", "order", "close", "reveal")
+NOBODY = const(-1)  # `reveal none`
+
+# Phases, as the state JSON names them.
+P_ROLL = const(0)
+P_OPEN = const(1)
+P_DECIDE = const(2)
+P_CALL = const(3)
+P_REVEAL = const(4)
+P_OVER = const(5)
+PHASES = ("roll", "open", "decide", "call", "reveal", "over")
+
+WINDOWS = const(12)
+_ALL = const(0xFFF)
+_NONE_BYTE = const(15)  # `reveal none` in the log
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the game is left untouched."""
+
+
+class Game:
+    def __init__(self, players, opts=None, first=0, preset="standard"):
+        if not 2 <= players <= 6:
+            raise IllegalAction("players: 2 to 6 seats, got %d" % players)
+        if not 0 <= first < players:
+            raise IllegalAction("first: seat %d is not at the table" % (first + 1))
+        self.n = players
+        self.preset = preset
+        self.opts = rules.validate(opts if opts is not None else rules.preset(preset))
+        self.first = first
+        o = self.opts
+        # The options the hot path reads, as plain attributes.
+        self._dice = ("required", "optional", "off").index(o["dice"])
+        self._reward = ("per_window", "per_open_window", "flat").index(o["decline_reward"])
+        self._cost = o["challenge_cost"]
+        self._needs_funds = o["challenge_needs_funds"]
+        self._maxw = o["max_windows"]
+        self._rounds = o["rounds"]
+        self.crystals = [0] * players
+        self.tokens = bytearray(WINDOWS)
+        self._closed_with = bytearray(7)  # closed windows per token number
+        self._joined_with = [0] * players  # crystals held when joining a call
+        self._prio = bytearray(players)  # tie order within a call
+        self._scratch = bytearray(WINDOWS)
+        self.log = bytearray()
+        self._restart()
+
+    # -- state -------------------------------------------------------------
+
+    def _restart(self):
+        for s in range(self.n):
+            self.crystals[s] = self.opts["start_crystals"]
+        self.log = bytearray()
+        self.round = 1
+        self.cards = 0
+        self.active = self.first
+        self.starter = self.first
+        self.open_mask = 0
+        self.need_card = True
+        self.joined = 0  # bitmask of challengers in the call
+        self.join_count = 0
+        self.n_at_guess = 0
+        self._new_turn()
+
+    def _new_turn(self):
+        self.phase = P_OPEN if self._dice == 2 else P_ROLL
+        self.d1 = 0  # 0: no dice this turn (not rolled yet, skipped, or off)
+        self.d2 = 0
+        self.used = 0  # bit i: die i spent
+        self.turn_opened = 0
+        self.unrewarded = 0  # windows opened since the last reward
+        self.passed = False  # a pass already taken since the last window
+        self.active_guessed = False
+        self.joined = 0
+        self.join_count = 0
+
+    def closed(self):
+        """N: closed windows now."""
+        return WINDOWS - _popcount(self.open_mask)
+
+    def is_open(self, w):
+        return (self.open_mask >> w) & 1 == 1
+
+    def over(self):
+        return self.phase == P_OVER
+
+    def pending(self):
+        """The chance action the game waits for: CARD, ROLL (dice on, not
+        yet rolled; `skip` may stand instead with optional dice) or 0."""
+        if self.need_card:
+            return CARD
+        if self.phase == P_ROLL:
+            return ROLL
+        return 0
+
+    def winners(self):
+        if self.phase != P_OVER:
+            return []
+        top = max(self.crystals)
+        return [s for s in range(self.n) if self.crystals[s] == top]
+
+    def call_order(self):
+        """Seats in speaking order: the active player first if guessing, then
+        challengers by fewest crystals when joining, ties by join or `order`."""
+        out = [self.active] if self.active_guessed else []
+        ch = [s for s in range(self.n) if (self.joined >> s) & 1]
+        jw = self._joined_with
+        pr = self._prio
+        ch.sort(key=lambda s: jw[s] * 64 + pr[s])
+        return out + ch
+
+    def snapshot(self):
+        """Everything that defines the state, for comparisons in tests."""
+        return (self.n, tuple(self.crystals), bytes(self.tokens), self.round,
+                self.cards, self.active, self.starter, self.open_mask,
+                self.need_card, self.phase, self.d1, self.d2, self.used,
+                self.turn_opened, self.unrewarded, self.passed,
+                self.active_guessed, tuple(self.call_order()), self.n_at_guess,
+                bytes(self.log))
+
+    # -- what may be done -------------------------------------------------
+
+    def _die_for(self, w):
+        """The die to spend on window w: a matching one first, else a free
+        one (its number is on no closed window); -1 if none allows w."""
+        t = self.tokens[w]
+        free = -1
+        if not self.used & 1:
+            if self.d1 == t:
+                return 0
+            if self._closed_with[self.d1] == 0:
+                free = 0
+        if not self.used & 2:
+            if self.d2 == t:
+                return 1
+            if free < 0 and self._closed_with[self.d2] == 0:
+                free = 1
+        return free
+
+    def _can_open_more(self):
+        if self.open_mask == _ALL or self.turn_opened >= self._maxw:
+            return False
+        return self.d1 == 0 or self.used != 3
+
+    def _may_guess_in_call(self, s):
+        return (s != self.active and not (self.joined >> s) & 1
+                and not (self._needs_funds and self.crystals[s] < self._cost))
+
+    def legal(self):
+        """The player actions allowed now, as (code, argument) pairs.
+        Chance actions are not listed: see `pending()`."""
+        out = []
+        ph = self.phase
+        if self.need_card or ph == P_OVER:
+            return out
+        if ph == P_ROLL:
+            if self._dice == 1:
+                out.append((SKIP, 0))
+        elif ph == P_OPEN or ph == P_DECIDE:
+            if ph == P_OPEN or self._can_open_more():
+                for w in range(WINDOWS):
+                    if not self.is_open(w) and (self.d1 == 0 or self._die_for(w) >= 0):
+                        out.append((OPEN, w))
+            if ph == P_DECIDE:
+                if self.passed:
+                    out.append((END, 0))
+                else:
+                    out.append((GUESS, self.active))
+                    out.append((PASS, 0))
+        elif ph == P_CALL:
+            for s in range(self.n):
+                if self._may_guess_in_call(s):
+                    out.append((GUESS, s))
+            for group in self._tie_groups():
+                for perm in _permutations(group):
+                    out.append((ORDER, tuple(perm)))
+            out.append((CLOSE, 0))
+        elif ph == P_REVEAL:
+            for s in self.call_order():
+                out.append((REVEAL, s))
+            out.append((REVEAL, NOBODY))
+        return out
+
+    def _tie_groups(self):
+        groups = []
+        seen = 0
+        for s in range(self.n):
+            if (self.joined >> s) & 1 and not (seen >> s) & 1:
+                g = [t for t in self.call_order()
+                     if (self.joined >> t) & 1 and self._joined_with[t] == self._joined_with[s]]
+                for t in g:
+                    seen |= 1 << t
+                if len(g) > 1:
+                    groups.append(g)
+        return groups
+
+    # -- doing it ---------------------------------------------------------
+
+    def apply(self, op, a=0, b=0):
+        """Apply one action, or raise IllegalAction with the reason and
+        change nothing. CARD: a = 12 token numbers; ROLL: a, b = the dice;
+        OPEN: a = window; GUESS/REVEAL: a = seat (REVEAL: NOBODY too);
+        ORDER: a = seats in their new speaking order."""
+        ph = self.phase
+        if ph == P_OVER:
+            raise IllegalAction("the game is over")
+        if self.need_card and op != CARD:
+            raise IllegalAction("a card must be dealt first")
+        log = self.log
+        if op == OPEN:
+            self._open(a)
+            log.append(OPEN << 4 | a)
+        elif op == ROLL:
+            if ph != P_ROLL or self._dice == 2:
+                raise IllegalAction(self._why_not("roll"))
+            if not (1 <= a <= 6 and 1 <= b <= 6):
+                raise IllegalAction("dice show 1 to 6")
+            self.d1 = a
+            self.d2 = b
+            self.used = 0
+            self.phase = P_OPEN
+            log.append(ROLL << 4)
+            log.append(a << 4 | b)
+        elif op == GUESS:
+            self._guess(a)
+            log.append(GUESS << 4 | a)
+        elif op == PASS:
+            if ph != P_DECIDE or self.passed:
+                raise IllegalAction(self._why_not("pass"))
+            self._pass()
+            log.append(PASS << 4)
+        elif op == CLOSE:
+            if ph != P_CALL:
+                raise IllegalAction("there is no call to close")
+            log.append(CLOSE << 4)
+            if self.active_guessed or self.joined:
+                self.phase = P_REVEAL
+            else:
+                self._no_takers()
+        elif op == REVEAL:
+            self._reveal(a)
+            log.append(REVEAL << 4 | (_NONE_BYTE if a == NOBODY else a))
+        elif op == CARD:
+            self._card(a)
+            log.append(CARD << 4)
+            t = self.tokens
+            for i in range(0, WINDOWS, 2):
+                log.append(t[i] << 4 | t[i + 1])
+        elif op == SKIP:
+            if ph != P_ROLL or self._dice != 1:
+                raise IllegalAction(self._why_not("skip"))
+            self.phase = P_OPEN
+            log.append(SKIP << 4)
+        elif op == END:
+            if ph != P_DECIDE or not self.passed:
+                raise IllegalAction(self._why_not("end"))
+            log.append(END << 4)
+            self._next_turn()
+        elif op == ORDER:
+            self._order(a)
+            log.append(ORDER << 4 | len(a))
+            for s in a:
+                log.append(s)
+        else:
+            raise IllegalAction("unknown action %r" % (op,))
+
+    def _why_not(self, word):
+        ph = self.phase
+        if word == "roll" and self._dice == 2:
+            return "dice are off in these rules"
+        if word == "skip" and self._dice != 1:
+            return "the roll may be skipped only with optional dice"
+        if word == "end" and ph == P_DECIDE:
+            return "end is only for a turn whose call found no takers"
+        if word == "pass" and ph == P_DECIDE:
+            return "already passed: open a window or end the turn"
+        if word in ("roll", "skip") and ph in (P_OPEN, P_DECIDE):
+            return "the dice are already settled this turn"
+        if ph == P_ROLL:
+            return "roll the dice first" if self._dice == 0 else "roll or skip first"
+        if ph == P_OPEN:
+            return "open a window first"
+        if ph == P_CALL:
+            return "the call is open: guess, order or close"
+        if ph == P_REVEAL:
+            return "the card is being revealed: enter who was right"
+        return "not now"
+
+    def _open(self, w):
+        ph = self.phase
+        if not 0 <= w < WINDOWS:
+            raise IllegalAction("window %d does not exist (1 to 12)" % (w + 1))
+        if ph == P_ROLL:
+            raise IllegalAction(self._why_not("open"))
+        if ph != P_OPEN and not (ph == P_DECIDE and self._can_open_more()):
+            if ph == P_DECIDE:
+                raise IllegalAction("no more windows this turn")
+            raise IllegalAction(self._why_not("open"))
+        if self.is_open(w):
+            raise IllegalAction("window %d is already open" % (w + 1))
+        if self.d1:
+            i = self._die_for(w)
+            if i < 0:
+                raise IllegalAction("window %d is not allowed by dice %s" % (w + 1, self._dice_text()))
+            self.used |= 1 << i
+        self.open_mask |= 1 << w
+        self._closed_with[self.tokens[w]] -= 1
+        self.turn_opened += 1
+        self.unrewarded += 1
+        self.passed = False
+        self.phase = P_DECIDE
+
+    def _dice_text(self):
+        if self.used == 1:
+            return "%d (%d is used)" % (self.d2, self.d1)
+        if self.used == 2:
+            return "%d (%d is used)" % (self.d1, self.d2)
+        return "%d and %d" % (self.d1, self.d2)
+
+    def _guess(self, s):
+        if not 0 <= s < self.n:
+            raise IllegalAction("seat %d is not at the table" % (s + 1))
+        ph = self.phase
+        if ph == P_DECIDE:
+            if s != self.active:
+                raise IllegalAction("only seat %d may guess before the call" % (self.active + 1))
+            if self.passed:
+                raise IllegalAction(self._why_not("pass"))
+            self.active_guessed = True
+            self.n_at_guess = self.closed()
+            self.phase = P_CALL if self.opts["challenge_guess"] else P_REVEAL
+            return
+        if ph != P_CALL:
+            raise IllegalAction(self._why_not("guess"))
+        if s == self.active:
+            raise IllegalAction("seat %d passed and cannot join the call" % (s + 1)
+                                if not self.active_guessed else
+                                "seat %d already guessed" % (s + 1))
+        if (self.joined >> s) & 1:
+            raise IllegalAction("seat %d is already in the call" % (s + 1))
+        c = self.crystals[s]
+        if self._needs_funds and c < self._cost:
+            raise IllegalAction("seat %d holds %d and cannot pay %d to join" % (s + 1, c, self._cost))
+        self._joined_with[s] = c
+        self._prio[s] = 16 + self.join_count  # after any seats an `order` placed
+        self.join_count += 1
+        self.joined |= 1 << s
+        paid = c if c < self._cost else self._cost
+        self.crystals[s] = c - paid
+        self.crystals[self.active] += paid
+
+    def _pass(self):
+        r = self._reward
+        if r == 0:
+            gain = self.unrewarded
+        elif r == 1:
+            gain = WINDOWS - self.closed()
+        else:
+            gain = self.opts["decline_flat"]
+        self.crystals[self.active] += gain
+        self.unrewarded = 0
+        self.passed = True
+        if self.opts["guess_after_pass"]:
+            self.n_at_guess = self.closed()
+            self.phase = P_CALL
+        else:
+            self._no_takers()
+
+    def _no_takers(self):
+        """A pass that drew no guess: void card, a chance to open on, or next turn."""
+        if self.open_mask == _ALL:
+            self._end_card(self.opts["void_card_counts"])
+        elif self.opts["call_after_each_window"] and self._can_open_more():
+            self.phase = P_DECIDE
+        else:
+            self._next_turn()
+
+    def _next_turn(self):
+        self.active = (self.active + 1) % self.n
+        self._new_turn()
+
+    def _order(self, seats):
+        if self.phase != P_CALL:
+            raise IllegalAction("order is only for challengers in a call")
+        k = len(seats)
+        if k < 2:
+            raise IllegalAction("order needs the seats of a tie, at least two")
+        mask = 0
+        for s in seats:
+            if not 0 <= s < self.n or not (self.joined >> s) & 1:
+                raise IllegalAction("seat %d is not a challenger in this call" % (s + 1))
+            if (mask >> s) & 1:
+                raise IllegalAction("seat %d is named twice" % (s + 1))
+            mask |= 1 << s
+        held = self._joined_with[seats[0]]
+        for s in range(self.n):
+            tie = (self.joined >> s) & 1 and self._joined_with[s] == held
+            if tie != bool((mask >> s) & 1):
+                raise IllegalAction("order must name exactly the challengers tied at %d crystals" % held)
+        for i in range(k):
+            self._prio[seats[i]] = i
+
+    def _reveal(self, right):
+        if self.phase != P_REVEAL:
+            raise IllegalAction(self._why_not("reveal"))
+        guessers = self.joined | ((1 << self.active) if self.active_guessed else 0)
+        if right != NOBODY and not (0 <= right < self.n and (guessers >> right) & 1):
+            raise IllegalAction("seat %d did not guess: name a seat in the call, or none" % (right + 1))
+        n = self.n_at_guess
+        losers = guessers
+        if right != NOBODY:
+            self.crystals[right] += n
+            losers &= ~(1 << right)
+            if self.opts["bystanders_lose"]:
+                losers |= ((1 << self.n) - 1) & ~guessers
+        for s in range(self.n):
+            if (losers >> s) & 1:
+                c = self.crystals[s] - n
+                self.crystals[s] = c if c > 0 else 0
+        self._end_card(True)
+
+    def _end_card(self, counts):
+        """The card leaves the lid (revealed or void): windows close; the next
+        round, or the end of the game."""
+        self.open_mask = 0
+        self.tokens[:] = bytes(WINDOWS)
+        if counts:
+            if self.round >= self._rounds:
+                self._new_turn()
+                self.phase = P_OVER
+                return
+            self.round += 1
+        if self.opts["next_round_starter"] == "rotate":
+            self.starter = (self.starter + 1) % self.n
+        else:
+            self.starter = (self.active + 1) % self.n
+        self.active = self.starter
+        self.need_card = True
+        self._new_turn()
+
+    def _card(self, tokens):
+        if not self.need_card:
+            raise IllegalAction("a card is already under the lid")
+        if len(tokens) != WINDOWS:
+            raise IllegalAction("a card has 12 token numbers, got %d" % len(tokens))
+        count = self._scratch  # validate fully before touching the state
+        for i in range(7):
+            count[i] = 0
+        for t in tokens:
+            if not 1 <= t <= 6:
+                raise IllegalAction("token numbers are 1 to 6, got %d" % t)
+            count[t] += 1
+        for d in range(1, 7):
+            if count[d] != 2:
+                raise IllegalAction("every number 1 to 6 is on exactly two windows (%d is on %d)" % (d, count[d]))
+        for i in range(WINDOWS):
+            self.tokens[i] = tokens[i]
+        for d in range(1, 7):
+            self._closed_with[d] = 2
+        self.cards += 1
+        self.need_card = False
+
+    # -- undo and replay --------------------------------------------------
+
+    def actions(self):
+        """Every action of the log, in order, as (code, a, b)."""
+        return _decode(bytes(self.log))
+
+    def _starts(self):
+        """Offsets in the log of the latest player action and the latest roll."""
+        log = self.log
+        i = 0
+        last_player = -1
+        last_roll = -1
+        while i < len(log):
+            op = log[i] >> 4
+            if op == CARD:
+                step = 7
+            elif op == ROLL:
+                last_roll = i
+                step = 2
+            else:
+                last_player = i
+                step = 1 + (log[i] & 15 if op == ORDER else 0)
+            i += step
+        return last_player, last_roll
+
+    def can_undo(self):
+        p, r = self._starts()
+        return p >= 0 and p > r
+
+    def undo(self):
+        """Take back the latest player action and the chance that followed
+        it. A roll is never taken back."""
+        p, r = self._starts()
+        if p < 0:
+            raise IllegalAction("there is nothing to undo")
+        if p < r:
+            raise IllegalAction("a roll is never taken back: nothing to undo since the roll")
+        self.replay(self.log[:p])
+
+    def replay(self, log):
+        """Reset to the start and apply a log (e.g. a journal read back);
+        on an illegal action the game is left as it was."""
+        old = self.log
+        src = bytes(log)
+        self._restart()
+        try:
+            for op, a, b in _decode(src):
+                self.apply(op, a, b)
+        except IllegalAction:
+            self.replay(old)
+            raise
+
+
+def _decode(log):
+    """Yield (code, a, b) for each action of a log; CARD's and ORDER's a are
+    fresh bytes."""
+    i = 0
+    end = len(log)
+    while i < end:
+        op = log[i] >> 4
+        arg = log[i] & 15
+        if op == CARD:
+            t = bytearray(WINDOWS)
+            for j in range(6):
+                v = log[i + 1 + j]
+                t[2 * j] = v >> 4
+                t[2 * j + 1] = v & 15
+            yield CARD, bytes(t), 0
+            i += 7
+        elif op == ROLL:
+            v = log[i + 1]
+            yield ROLL, v >> 4, v & 15
+            i += 2
+        elif op == ORDER:
+            yield ORDER, log[i + 1:i + 1 + arg], 0
+            i += 1 + arg
+        else:
+            if op == REVEAL and arg == _NONE_BYTE:
+                arg = NOBODY
+            yield op, arg, 0
+            i += 1
+
+
+def _popcount(x):
+    c = 0
+    while x:
+        x &= x - 1
+        c += 1
+    return c
+
+
+def _permutations(items):
+    if len(items) <= 1:
+        yield list(items)
+        return
+    for i in range(len(items)):
+        rest = items[:i] + items[i + 1:]
+        for p in _permutations(rest):
+            yield [items[i]] + p

@@ -1,0 +1,100 @@
+"""A text game on the rules engine, for a person at a terminal."""
+import sys
+import time
+
+from game import engine, record, state
+from game.engine import P_OVER, PHASES
+
+HELP = """Type one action per line, as in a game record (seats and windows 1-based):
+  roll            roll the dice (or `roll 2 5` to enter dice rolled by hand)
+  skip            skip the roll (optional dice)
+  open 7          open window 7
+  guess 2         seat 2 guesses (the active seat, or a challenger in a call)
+  pass            decline: take the reward, open the call
+  end             end the turn (after a call with no takers)
+  order 3 2       order challengers that tie on crystals
+  close           close the call
+  reveal 3        seat 3 was right (`reveal none`: nobody)
+  undo            take back the last action (never a roll)
+  save FILE       write the game record
+  quit            leave"""
+
+
+def show(game, out):
+    s = state.as_dict(game)
+    out.write("\n== round %d/%d  card %d  seat %d's turn  phase %s\n" % (
+        s["round"], game.opts["rounds"], s["card"], s["active"], s["phase"]))
+    out.write("   crystals: %s\n" % "  ".join(
+        "P%d=%d%s" % (i + 1, c, "*" if i + 1 == s["active"] else "")
+        for i, c in enumerate(s["crystals"])))
+    cells = []
+    for w in range(engine.WINDOWS):
+        t = game.tokens[w]
+        cells.append("%2d:%s" % (w + 1, ("[ ]" if game.is_open(w) else "(%d)" % t) if t else " - "))
+    out.write("   windows:  %s\n" % " ".join(cells[:6]))
+    out.write("             %s\n" % " ".join(cells[6:]))
+    out.write("   closed: %d   dice: %s   call: %s\n" % (
+        s["closed"], " ".join(map(str, s["dice"])) or "-",
+        " ".join("P%d" % c for c in s["call"]) or "-"))
+    if game.phase == P_OVER:
+        out.write("   game over: winner%s %s\n" % (
+            "s" if len(s["winners"]) > 1 else "", ", ".join("P%d" % w for w in s["winners"])))
+        return
+    acts = [record.format_action(op, a) for op, a in game.legal()]
+    if game.pending() == engine.ROLL:
+        acts.insert(0, "roll")
+    if game.can_undo():
+        acts.append("undo")
+    out.write("   you may: %s\n" % ", ".join(acts))
+
+
+def main(args, inp=None, out=None):
+    inp = inp or sys.stdin
+    out = out or sys.stdout
+    seed = args.seed if args.seed is not None else time.time_ns() & 0xFFFFFFFF
+    try:
+        if args.load:
+            with open(args.load, encoding="utf-8") as f:
+                table = record.load(f)
+        else:
+            table = record.load(["players %d" % args.players, "rules %s" % args.rules,
+                                 "seed %d" % seed])
+    except (OSError, record.RecordError) as e:
+        out.write("cannot start: %s\n" % e)
+        return 2
+    game = table.game
+    out.write("Macroscope: %d players, rules %s. Type `help` for the actions.\n" % (game.n, game.preset))
+    while True:
+        show(game, out)
+        out.write("> ")
+        out.flush()
+        line = inp.readline()
+        if not line:
+            return 0
+        text = line.split("#", 1)[0].strip()
+        words = text.split()
+        if not words:
+            continue
+        if words[0] in ("quit", "exit"):
+            return 0
+        if words[0] == "help":
+            out.write(HELP + "\n")
+            continue
+        if words[0] == "save":
+            if len(words) != 2:
+                out.write("  save takes a file name\n")
+                continue
+            with open(words[1], "w", encoding="utf-8") as f:
+                f.write(record.write(game))
+            out.write("  saved %s\n" % words[1])
+            continue
+        try:
+            if words == ["roll"]:
+                if game.pending() != engine.ROLL:
+                    raise engine.IllegalAction("no roll now (phase %s)" % PHASES[game.phase])
+                table.act(engine.ROLL, *record.chance.roll(table.rng))
+            else:
+                table.act(*record.parse_action(words))
+            table.settle()
+        except (ValueError, engine.IllegalAction) as e:
+            out.write("  refused: %s: %s\n" % (text, e))
