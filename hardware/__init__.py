@@ -1,0 +1,1 @@
+"""The device's hardware: circuit as code, drawings and simulator diagrams."""

@@ -1,0 +1,69 @@
+"""The firmware's board configs read as a list of signals: which Pico GPIO carries which net.
+
+The JSON files under firmware/boards are the source of truth for pins; every
+generator (circuit, drawing, Wokwi diagram, README tables) asks this module,
+never hard-codes a GPIO number. Keys the hardware does not need are ignored.
+"""
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+BOARDS_DIR = ROOT / "firmware" / "boards"
+BOARDS = ("pico_pca9685", "pico_direct_pwm")
+
+
+@dataclass(frozen=True)
+class Signal:
+    net: str  # net name in the schematic
+    gpio: int  # RP2040 GPIO number (GPn)
+    role: str  # what a maker reads in the wiring table
+
+
+def load(name):
+    """The board config `name` as a dict (extra keys pass through untouched)."""
+    path = BOARDS_DIR / f"{name}.json"
+    try:
+        return json.loads(path.read_text())
+    except FileNotFoundError:
+        raise FileNotFoundError(f"no board config {path.relative_to(ROOT)}") from None
+
+
+def servo_count(cfg):
+    sh = cfg["shutters"]
+    return len(sh["pins"] if sh["backend"] == "pwm" else sh["channels"])
+
+
+def controls(cfg):
+    """Control button names in ladder order (ladder board) or config order (GPIO board)."""
+    c = cfg["controls"]
+    return list(c["order"]) if "ladder" in c else [k for k in c if isinstance(c[k], int)]
+
+
+def signals(cfg):
+    """Every GPIO the board config assigns, as Signals, in a stable order."""
+    out = [
+        Signal("I2C_SDA", cfg["i2c"]["sda"], "I2C SDA: OLED + PCA9685"),
+        Signal("I2C_SCL", cfg["i2c"]["scl"], "I2C SCL: OLED + PCA9685"),
+    ]
+    sh = cfg["shutters"]
+    if sh["backend"] == "pca9685":
+        out.append(Signal("SERVO_OE", sh["oe"], "PCA9685 /OE (10k pull-up: servos off at boot)"))
+    else:
+        out += [Signal(f"SERVO{i + 1}", pin, f"servo {i + 1} signal (220R)")
+                for i, pin in enumerate(sh["pins"])]
+    out += [Signal(f"SEAT{i + 1}", pin, f"seat button {i + 1} to GND")
+            for i, pin in enumerate(cfg["seat_buttons"])]
+    c = cfg["controls"]
+    if "ladder" in c:
+        out.append(Signal("CONTROLS_ADC", c["ladder"], "control button ladder (ADC)"))
+    else:
+        out += [Signal(f"BTN_{name.upper()}", c[name], f"{name} button to GND")
+                for name in controls(cfg)]
+    out += [
+        Signal("CARD_SW", cfg["card_switch"], "card-present switch to GND"),
+        Signal("PIXELS_3V3", cfg["pixels"]["pin"], "NeoPixel data, to 74AHCT125 1A"),
+        Signal("BUZZER", cfg["buzzer"], "buzzer driver base (1k)"),
+    ]
+    return sorted(out, key=lambda s: s.gpio)

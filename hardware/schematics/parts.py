@@ -1,0 +1,50 @@
+"""The parts the board uses: SKiDL library symbol, KiCad footprint, BOM text.
+
+Symbols come from SKiDL's bundled libraries (no KiCad install); footprints are
+KiCad standard-library names, so the netlist imports straight into the PCB
+editor. Through-hole wherever a maker can get it.
+"""
+
+from functools import lru_cache
+
+from . import pico
+from .skidl_env import skidl
+
+R_FP = "Resistor_THT:R_Axial_DIN0207_L6.3mm_D2.5mm_P10.16mm_Horizontal"
+C_FP = "Capacitor_THT:C_Disc_D5.0mm_W2.5mm_P5.00mm"
+
+# kind: (library, symbol, footprint)
+CATALOGUE = {
+    "R": ("Device", "R", R_FP),
+    "C": ("Device", "C", C_FP),
+    "CP": ("Device", "C_Polarized", "Capacitor_THT:CP_Radial_D10.0mm_P5.00mm"),
+    "jack": ("Connector", "Barrel_Jack", "Connector_BarrelJack:BarrelJack_Horizontal"),
+    "polyfuse": ("Device", "Polyfuse", "Fuse:Fuse_Bourns_MF-RG400"),
+    "pmos": ("Transistor_FET", "AO3401A", "Package_TO_SOT_SMD:SOT-23"),
+    "schottky": ("Device", "D_Schottky", "Diode_THT:D_DO-41_SOD81_P10.16mm_Horizontal"),
+    "diode": ("Device", "D", "Diode_THT:D_DO-35_SOD27_P7.62mm_Horizontal"),
+    "bead": ("Device", "FerriteBead", "Inductor_SMD:L_1206_3216Metric"),
+    "pca9685": ("Driver_LED", "PCA9685PW", "Package_SO:TSSOP-28_4.4x9.7mm_P0.65mm"),
+    "buffer": ("74xx", "74AHCT125", "Package_DIP:DIP-14_W7.62mm"),
+    "ws2812b": ("LED", "WS2812B", "LED_SMD:LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm"),
+    "npn": ("Transistor_BJT", "2N3904", "Package_TO_SOT_THT:TO-92_Inline"),
+    "buzzer": ("Device", "Buzzer", "Buzzer_Beeper:Buzzer_12x9.5RM7.6"),
+    "button": ("Switch", "SW_Push", "Button_Switch_THT:SW_PUSH_6mm"),
+    "switch_wired": ("Switch", "SW_Push", "Connector_PinHeader_2.54mm:PinHeader_1x02_P2.54mm_Vertical"),
+    "servo_header": ("Connector_Generic", "Conn_01x03", "Connector_PinHeader_2.54mm:PinHeader_1x03_P2.54mm_Vertical"),
+    "oled_header": ("Connector_Generic", "Conn_01x04", "Connector_PinSocket_2.54mm:PinSocket_1x04_P2.54mm_Vertical"),
+}
+
+
+@lru_cache(maxsize=None)
+def _template(kind):
+    if kind == "pico":
+        return pico.template()
+    lib, name, _ = CATALOGUE[kind]
+    return skidl.Part(lib, name, tool=skidl.SKIDL, dest=skidl.TEMPLATE)
+
+
+def make(kind, value, description):
+    """Place one part of `kind` in the current circuit."""
+    footprint = pico.FOOTPRINT if kind == "pico" else CATALOGUE[kind][2]
+    return _template(kind)(value=value, footprint=footprint, description=description)
