@@ -522,10 +522,10 @@ class Game:
         """Take back the latest player action and the chance that followed
         it. A roll is never taken back."""
         p, r = self._starts()
-        if p < 0:
-            raise IllegalAction("there is nothing to undo")
         if p < r:
             raise IllegalAction("a roll is never taken back: nothing to undo since the roll")
+        if p < 0:
+            raise IllegalAction("there is nothing to undo")
         self.replay(self.log[:p])
 
     def replay(self, log):

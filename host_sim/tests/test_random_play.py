@@ -1,0 +1,125 @@
+"""OpenSpiel-style random play over every preset and random option mixes,
+checking the invariants after every action."""
+import pytest
+
+import host_sim  # noqa: F401
+from game import chance, record, rules, state
+from game.engine import (CARD, CLOSE, END, NOBODY, OPEN, ORDER, PASS, REVEAL, ROLL,
+                         SKIP, IllegalAction, Game)
+from host_sim import randplay
+
+PRESETS = rules.PRESET_NAMES
+
+
+def _replayed(game):
+    return record.load(record.write(game).splitlines()).game
+
+
+def _check_invariants(g):
+    s = state.as_dict(g)
+    assert all(c >= 0 for c in g.crystals), s
+    assert len(s["open"]) + s["closed"] == 12, s
+    assert 1 <= g.round <= g.opts["rounds"], s
+    if not g.over():
+        assert g.legal() or g.pending(), s
+    else:
+        assert g.legal() == [] and s["winners"], s
+    if s["phase"] in ("call", "reveal"):
+        assert len(set(s["call"])) == len(s["call"])
+    else:
+        assert s["call"] == []
+
+
+def _illegal_candidates(g, rng):
+    """Random actions not among the legal ones (chance included)."""
+    legal = set((op, a if not isinstance(a, (list, tuple)) else tuple(a)) for op, a in g.legal())
+    out = []
+    for _ in range(3):
+        op = 3 + rng.below(8)
+        a = rng.below(13) - 1 if op != ORDER else tuple(rng.below(6) for _ in range(2))
+        if op == REVEAL and a == 12:
+            a = NOBODY
+        if op in (SKIP, PASS, END, CLOSE):
+            a = 0
+        if (op, a) not in legal:
+            out.append((op, a, 0))
+    if g.pending() != CARD:
+        out.append((CARD, bytes([1] * 12), 0))
+    if g.pending() != ROLL:
+        out.append((ROLL, 3, 4))
+    out.append((OPEN, 12, 0))
+    return out
+
+
+def _play_checked(seed, players, opts, preset, deep):
+    """One random game; after every action the invariants, illegal actions
+    refused without a trace, undo back to the exact earlier state and (deep)
+    the written record replaying to the same state."""
+    rng = chance.Rng(seed * 7919 + 1)
+    prev = {}
+
+    def hook(g, op, a, b):
+        _check_invariants(g)
+        if op not in (CARD, ROLL):
+            # undo takes back this action and the card dealt after it
+            snap = g.snapshot()
+            log = bytes(g.log)
+            g.undo()
+            assert g.snapshot() == prev["snap"], "undo of %s" % record.format_action(op, a, b)
+            g.replay(log)
+            assert g.snapshot() == snap
+        for bad in _illegal_candidates(g, rng):
+            before = g.snapshot()
+            with pytest.raises(IllegalAction):
+                g.apply(*bad)
+            assert g.snapshot() == before, bad
+        if deep:
+            assert _replayed(g).snapshot() == g.snapshot()
+        prev["snap"] = g.snapshot()
+
+    rng0 = chance.Rng(seed)
+    n = players or 2 + rng0.below(5)
+    g = Game(n, opts, rng0.below(n), preset)
+    prev["snap"] = g.snapshot()
+    for _ in range(5000):
+        if g.over():
+            break
+        op, a, b = randplay.choose(g, rng0)
+        if op == CARD:
+            g.apply(op, a, b)
+            hook(g, op, a, b)
+            continue
+        g.apply(op, a, b)
+        if g.need_card and not g.over():  # a card is dealt at once; undo takes it too
+            g.apply(CARD, chance.card(rng0))
+        hook(g, op, a, b)
+    assert g.over()
+    assert _replayed(g).snapshot() == g.snapshot()
+    return g
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_random_games_per_preset(preset):
+    for seed in range(150):
+        _play_checked(seed, 0, None, preset, deep=seed < 10)
+
+
+def test_random_option_mixes():
+    for seed in range(600):
+        rng = chance.Rng(seed + 100000)
+        opts = randplay.random_opts(rng)
+        _play_checked(seed, 0, opts, PRESETS[seed % 4], deep=seed < 20)
+
+
+def test_thousands_of_fast_games():
+    """Many more games with only the cheap checks, all presets and mixes."""
+    ended = 0
+    for seed in range(3000):
+        rng = chance.Rng(seed + 500000)
+        opts = randplay.random_opts(rng) if seed % 2 else None
+        g = randplay.play(seed, 0, opts, PRESETS[seed % 4],
+                          hook=lambda g, op, a, b: _check_invariants(g))
+        assert g.winners()
+        assert max(g.crystals) == g.crystals[g.winners()[0]]
+        ended += 1
+    assert ended == 3000

@@ -1,0 +1,339 @@
+"""Each worked example and rule of rules.md, for every preset that has it."""
+import pytest
+
+import host_sim  # noqa: F401
+from game import record, rules, state
+from game.engine import IllegalAction
+
+# A card whose windows 1-12 carry 1 2 3 4 5 6 1 2 3 4 5 6.
+CARD = "card 1 2 3 4 5 6 1 2 3 4 5 6"
+
+
+def play(text, preset="standard", players=3, first=1, sets=()):
+    head = ["players %d" % players, "rules %s" % preset, "first %d" % first]
+    head += ["set %s %s" % kv for kv in sets]
+    table = record.load(head + [CARD] + [ln.strip() for ln in text.strip().splitlines()])
+    return table.game
+
+
+def st(text, **kw):
+    return state.as_dict(play(text, **kw))
+
+
+def refused(text, **kw):
+    with pytest.raises(record.RecordError) as e:
+        play(text, **kw)
+    return str(e.value)
+
+
+# -- the worked example of 000 -------------------------------------------
+
+EXAMPLE = """
+roll 2 5
+open 2
+open 5
+pass
+close
+roll 3 3
+open 3
+guess 2
+guess 3
+close
+reveal 3
+"""
+
+
+@pytest.mark.parametrize("preset", ["standard", "summary"])
+def test_worked_example(preset):
+    # summary: no call after a pass, so no `close` there; P1 takes 1 per
+    # open window, which is 2 here as well.
+    text = EXAMPLE if preset == "standard" else EXAMPLE.replace("pass\nclose", "pass")
+    s = st(text, preset=preset)
+    assert s["crystals"] == [4, 0, 9]
+    assert (s["round"], s["card"], s["active"], s["phase"]) == (2, 2, 3, "roll")
+    assert s["open"] == [] and s["closed"] == 12 and s["call"] == []
+
+
+def test_worked_example_state_before_reveal():
+    s = st(EXAMPLE.replace("reveal 3", ""))
+    assert s["phase"] == "reveal"
+    assert s["call"] == [2, 3]  # the active player speaks first
+    assert s["crystals"] == [4, 4, 0]  # P3 paid 2 when joining
+    assert s["closed"] == 9
+
+
+# -- dice ------------------------------------------------------------------
+
+def test_window_must_match_a_die():
+    msg = refused("roll 2 5\nopen 4")
+    assert msg == "line 6: open 4: window 4 is not allowed by dice 2 and 5"
+
+
+def test_each_die_used_once():
+    msg = refused("roll 2 5\nopen 2\nopen 8")
+    assert "window 8 is not allowed by dice 5 (2 is used)" in msg
+
+
+def test_free_die_opens_any_window():
+    # both 2s (windows 2 and 8) are open: a rolled 2 opens any closed window
+    base = "roll 2 2\nopen 2\nopen 8\npass\nclose\nroll 2 6\n"
+    assert st(base + "open 11\nopen 12")["open"] == [2, 8, 11, 12]
+    assert "window 4 is not allowed by dice 6 (2 is used)" in refused(base + "open 1\nopen 4")
+
+
+def test_matching_die_spent_before_free_one():
+    # 2s are gone (free); roll 2 and 3: window 3 matches 3 and is allowed by the free 2:
+    # the 3 is spent, so the free 2 still opens any window after
+    base = "roll 2 2\nopen 2\nopen 8\npass\nclose\nroll 2 3\nopen 3\n"
+    s = st(base + "open 12")
+    assert s["open"] == [2, 3, 8, 12]
+
+
+def test_max_windows_two():
+    msg = refused("roll 1 2\nopen 1\nopen 2\nopen 7")
+    assert "no more windows this turn" in msg
+
+
+def test_must_roll_first_when_dice_required():
+    with pytest.raises(IllegalAction, match="roll the dice first"):
+        g = play("")
+        g.apply(record.OPEN, 0)
+
+
+def test_dice_off_any_window():
+    s = st("open 12\nopen 11\npass\nclose", sets=[("dice", "off")])
+    assert s["open"] == [11, 12] and s["dice"] == [] and s["crystals"] == [4, 2, 2]
+    assert s["phase"] == "open"  # dice off: the turn starts by opening
+
+
+def test_optional_dice_skip():
+    s = st("skip\nopen 9", preset="zh-cn")
+    assert s["open"] == [9] and s["dice"] == []
+    msg = refused("skip", preset="standard")
+    assert "skipped only with optional dice" in msg
+
+
+# -- decline rewards --------------------------------------------------------
+
+def test_reward_per_window_opened_this_turn():
+    s = st("roll 1 2\nopen 1\npass\nclose\nroll 3 4\nopen 3\nopen 4\npass")
+    assert s["crystals"] == [3, 4, 2]
+
+
+def test_reward_per_open_window_summary():
+    s = st("roll 1 2\nopen 1\npass\nroll 3 4\nopen 3\nopen 4\npass", preset="summary")
+    assert s["crystals"] == [3, 5, 2]  # P2: 3 windows open on the lid
+
+
+def test_reward_flat_family():
+    s = st("roll 1 2\nopen 1\nopen 2\npass\nclose", preset="family")
+    assert s["crystals"] == [2, 0, 0]
+
+
+# -- the call ---------------------------------------------------------------
+
+def test_challenge_cost_paid_on_joining():
+    s = st("roll 1 2\nopen 1\nguess 1\nguess 3", players=3)
+    assert s["crystals"] == [4, 2, 0] and s["call"] == [1, 3]
+
+
+def test_challenge_needs_funds():
+    msg = refused("roll 1 2\nopen 1\nguess 1\nguess 3\nclose\nreveal 1\n" + CARD +
+                  "\nroll 1 2\nopen 1\nguess 2\nguess 3")
+    # P3 paid 2 and lost 11: holds 0, cannot pay 2
+    assert "seat 3 holds 0 and cannot pay 2 to join" in msg
+
+
+def test_no_funds_needed_pays_what_it_has():
+    s = st("roll 1 2\nopen 1\nguess 1\nguess 3\nclose\nreveal 1\n" + CARD +
+           "\nroll 1 2\nopen 1\nguess 2\nguess 3",
+           sets=[("challenge_needs_funds", "no")])
+    assert s["crystals"][2] == 0 and s["call"] == [2, 3]
+
+
+def test_family_no_challenge_after_guess():
+    s = st("roll 1 2\nopen 1\nguess 1", preset="family")
+    assert s["phase"] == "reveal" and s["call"] == [1]
+    msg = refused("roll 1 2\nopen 1\nguess 1\nguess 2", preset="family")
+    assert "enter who was right" in msg
+
+
+def test_family_free_guesses_after_pass():
+    s = st("roll 1 2\nopen 1\npass\nguess 2\nguess 3\nclose", preset="family")
+    assert s["crystals"] == [2, 0, 0] and s["call"] == [2, 3]
+
+
+def test_summary_no_call_after_pass():
+    s = st("roll 1 2\nopen 1\npass", preset="summary")
+    assert s["phase"] == "roll" and s["active"] == 2
+
+
+def test_active_cannot_join_after_passing():
+    msg = refused("roll 1 2\nopen 1\npass\nguess 1")
+    assert "seat 1 passed and cannot join the call" in msg
+
+
+def test_speaking_order_fewest_crystals_first():
+    # P2 ends up with 4, P3 with 2 and P4 with 2; P1 passes; P2 joins first.
+    g = play("roll 1 2\nopen 1\npass\nclose\nroll 3 4\nopen 3\nopen 4\npass\nclose\n"
+             "roll 5 6\nopen 5\npass\nclose\nroll 6 1\nopen 6\nopen 7\npass\nguess 2\nguess 3\nguess 1",
+             players=4)
+    s = state.as_dict(g)
+    # held when joining: P2 4, P3 3, P1 3 -> P3 and P1 tie, join order keeps P3 first
+    assert s["call"] == [3, 1, 2]
+
+
+def test_order_line_reorders_a_tie():
+    base = ("roll 1 2\nopen 1\npass\nclose\nroll 3 4\nopen 3\nopen 4\npass\nclose\n"
+            "roll 5 6\nopen 5\npass\nclose\nroll 6 1\nopen 6\nopen 7\npass\nguess 2\nguess 3\nguess 1\n")
+    assert st(base + "order 1 3", players=4)["call"] == [1, 3, 2]
+    msg = refused(base + "order 1 2", players=4)
+    assert "order must name exactly the challengers tied at 3 crystals" in msg
+    msg = refused(base + "order 1 4", players=4)
+    assert "seat 4 is not a challenger in this call" in msg
+
+
+def test_no_repeated_join():
+    msg = refused("roll 1 2\nopen 1\nguess 1\nguess 2\nguess 2")
+    assert "seat 2 is already in the call" in msg
+
+
+# -- reveal and scoring -----------------------------------------------------
+
+def test_wrong_guessers_lose_never_below_zero():
+    s = st("roll 1 2\nopen 1\nguess 1\nguess 2\nclose\nreveal none")
+    assert s["crystals"] == [0, 0, 2]  # N = 11: P1 had 4, P2 had 0
+
+
+def test_reveal_must_name_a_guesser():
+    msg = refused("roll 1 2\nopen 1\nguess 1\nclose\nreveal 2")
+    assert "seat 2 did not guess" in msg
+
+
+def test_bystanders_lose_zh_cn():
+    s = st("roll 1 2\nopen 1\nguess 1\nclose\nreveal 1", preset="zh-cn", players=4)
+    assert s["crystals"] == [13, 0, 0, 0]
+    s = st("roll 1 2\nopen 1\nguess 1\nclose\nreveal none", preset="zh-cn", players=4)
+    assert s["crystals"] == [0, 2, 2, 2]  # nobody right: only the guesser loses
+
+
+def test_bystanders_include_a_passing_active_player():
+    s = st("roll 1 2\nopen 1\npass\nguess 2\nclose\nreveal 2", preset="zh-cn", players=3)
+    # P1 took 1 and got 2 from P2, then lost 11 as a bystander
+    assert s["crystals"] == [0, 11, 0]
+
+
+# -- call after each window (zh-cn) -------------------------------------------
+
+def test_call_after_each_window_then_second_window():
+    s = st("roll 1 2\nopen 1\npass\nclose", preset="zh-cn")
+    assert s["phase"] == "decide" and s["crystals"] == [3, 2, 2] and s["active"] == 1
+    s = st("roll 1 2\nopen 1\npass\nclose\nopen 2\npass\nclose", preset="zh-cn")
+    assert s["crystals"] == [4, 2, 2] and s["active"] == 2 and s["phase"] == "roll"
+
+
+def test_end_turn_takes_nothing():
+    s = st("roll 1 2\nopen 1\npass\nclose\nend", preset="zh-cn")
+    assert s["crystals"] == [3, 2, 2] and s["active"] == 2
+    msg = refused("roll 1 2\nopen 1\nend")
+    assert "end is only for a turn whose call found no takers" in msg
+
+
+def test_no_guess_after_pass_and_no_takers():
+    msg = refused("roll 1 2\nopen 1\npass\nclose\nguess 1", preset="zh-cn")
+    assert "already passed" in msg
+
+
+# -- void cards, rounds, starters, the end -----------------------------------
+
+OPEN_ALL_DICE_OFF = "\n".join(
+    "open %d\nopen %d\npass\nclose" % (w, w + 1) for w in range(1, 12, 2))
+
+
+def test_void_card_does_not_count():
+    s = st(OPEN_ALL_DICE_OFF, sets=[("dice", "off")])
+    assert (s["round"], s["card"], s["open"], s["active"]) == (1, 2, [], 1)
+    # six turns of three players: P6's turn would be P3's; left of active P3 is P1
+
+
+def test_void_card_counts_summary():
+    s = st(OPEN_ALL_DICE_OFF.replace("\nclose", ""), preset="summary", sets=[("dice", "off")])
+    assert (s["round"], s["card"]) == (2, 2)
+
+
+def test_rotate_starter():
+    # zh-cn: after a reveal the left of the round's first player starts, not of the active
+    s = st("roll 1 2\nopen 1\npass\nclose\nend\nroll 1 2\nopen 7\nguess 2\nclose\nreveal 2",
+           preset="zh-cn")
+    assert s["active"] == 2  # starter was P1
+    s = st("roll 1 2\nopen 1\npass\nclose\nroll 1 2\nopen 7\nguess 2\nclose\nreveal 2")
+    assert s["active"] == 3  # standard: left of the active P2
+
+
+def test_game_ends_after_last_round_with_shared_win():
+    g = play("roll 1 2\nopen 1\nguess 1\nclose\nreveal none\n" + CARD +
+             "\nroll 1 2\nopen 1\nguess 2\nclose\nreveal none", players=2, sets=[("rounds", "2")])
+    s = state.as_dict(g)
+    assert s["over"] and s["phase"] == "over" and s["crystals"] == [0, 0]
+    assert s["winners"] == [1, 2] and s["round"] == 2 and s["card"] == 2
+    assert g.legal() == []
+    with pytest.raises(IllegalAction, match="the game is over"):
+        g.apply(record.ROLL, 1, 1)
+
+
+# -- undo ----------------------------------------------------------------
+
+def test_undo_takes_back_an_open():
+    s = st("roll 2 5\nopen 2\nundo\nopen 5")
+    assert s["open"] == [5] and s["dice"] == [2, 5]
+
+
+def test_undo_never_takes_back_a_roll():
+    msg = refused("roll 2 5\nundo")
+    assert msg == "line 6: undo: a roll is never taken back: nothing to undo since the roll"
+
+
+def test_undo_a_wrong_reveal_and_enter_it_again():
+    g = play(EXAMPLE + "undo\nreveal 2")
+    s = state.as_dict(g)
+    assert s["crystals"] == [4, 13, 0] and s["round"] == 2
+    assert record.write(g).count("\nreveal") == 1
+
+
+def test_undo_the_last_reveal_of_a_finished_game():
+    text = "roll 1 2\nopen 1\nguess 1\nclose\nreveal none\n"
+    s = st(text + "undo\nreveal 1", players=2, sets=[("rounds", "1")])
+    assert s["over"] and s["crystals"] == [13, 2] and s["winners"] == [1]
+
+
+def test_undo_nothing():
+    assert "there is nothing to undo" in refused("undo")
+
+
+# -- refusals change nothing ----------------------------------------------
+
+def test_illegal_action_leaves_state_untouched():
+    g = play("roll 2 5\nopen 2")
+    before = g.snapshot()
+    for op, a in ((record.OPEN, 3), (record.GUESS, 1), (record.CLOSE, 0), (record.REVEAL, 0),
+                  (record.OPEN, 1), (record.CARD, b"\x01" * 12), (record.ROLL, 1)):
+        with pytest.raises(IllegalAction):
+            g.apply(op, a, 1)
+        assert g.snapshot() == before
+
+
+@pytest.mark.parametrize("name", rules.PRESET_NAMES)
+def test_presets_match_the_table(name):
+    table = {
+        "standard": (2, "required", "per_window", 2, True, True, True, False, False, False, "after_active"),
+        "family": (0, "required", "flat", 0, False, False, True, False, False, False, "after_active"),
+        "summary": (2, "required", "per_open_window", 2, True, True, False, False, False, True, "after_active"),
+        "zh-cn": (2, "optional", "per_window", 2, True, True, True, True, True, False, "rotate"),
+    }[name]
+    o = rules.preset(name)
+    keys = ("start_crystals", "dice", "decline_reward", "challenge_cost", "challenge_needs_funds",
+            "challenge_guess", "guess_after_pass", "call_after_each_window", "bystanders_lose",
+            "void_card_counts", "next_round_starter")
+    assert tuple(o[k] for k in keys) == table
+    assert (o["rounds"], o["max_windows"]) == (10, 2)
+    assert o["decline_flat"] == (2 if name == "family" else 0)
