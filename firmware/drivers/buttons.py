@@ -1,0 +1,102 @@
+"""Buttons, polled and debounced: GPIO switches to ground (internal pull-ups)
+and a resistor ladder sharing one ADC pin (one button at a time).
+
+Call poll() every 2-5 ms. A change is taken once two polls in a row agree and
+`lock_ms` has passed since the last change, so contact bounce and a ladder
+reading caught between steps are ignored, and a press reaches the queue within
+about two polls. Events wait in a preallocated ring; poll() allocates nothing."""
+import time
+from array import array
+from micropython import const
+
+PRESS = const(0)  # went down
+SHORT = const(1)  # released before long_ms
+LONG = const(2)  # held for long_ms (once)
+RELEASE = const(3)  # released (after SHORT or LONG)
+KINDS = ("press", "short", "long", "release")
+_FREE = const(65535)  # an idle ladder reads full scale
+_QUEUE = const(32)
+
+
+class Buttons:
+    def __init__(self, names, pins=(), ladder=None, levels=(), lock_ms=15, long_ms=800, confirm=2):
+        """names: every button; pins: machine.Pin for the first len(pins) names;
+        ladder: a machine.ADC for the rest, levels[k] the reading with the k-th held."""
+        self.names = names
+        self.n = len(names)
+        self.pins = pins
+        for p in pins:
+            p.init(p.IN, p.PULL_UP)
+        self.adc = ladder
+        # a reading belongs to the nearest level: thresholds halfway between them
+        steps = list(levels) + [_FREE]
+        self.bounds = array("i", [(steps[k] + steps[k + 1]) // 2 for k in range(len(levels))])
+        self.lock_ms = lock_ms
+        self.long_ms = long_ms
+        self.confirm = confirm
+        self.down = bytearray(self.n)
+        self.count = bytearray(self.n)  # polls in a row disagreeing with `down`
+        self.held_long = bytearray(self.n)
+        self.since = array("i", [time.ticks_ms()] * self.n)
+        self.queue = array("H", [0] * _QUEUE)
+        self.head = 0
+        self.tail = 0
+        self.dropped = 0
+
+    def _ladder_step(self):
+        v = self.adc.read_u16()
+        b = self.bounds
+        for k in range(len(b)):
+            if v < b[k]:
+                return k
+        return -1
+
+    def poll(self):
+        now = time.ticks_ms()
+        npins = len(self.pins)
+        step = self._ladder_step() if self.adc is not None else -1
+        for i in range(self.n):
+            raw = (self.pins[i].value() == 0) if i < npins else (i - npins == step)
+            if raw != self.down[i]:
+                self.count[i] += 1
+                if self.count[i] >= self.confirm and time.ticks_diff(now, self.since[i]) >= self.lock_ms:
+                    self._change(i, raw, now)
+            else:
+                self.count[i] = 0
+                if raw and not self.held_long[i] and time.ticks_diff(now, self.since[i]) >= self.long_ms:
+                    self.held_long[i] = 1
+                    self._put(i, LONG)
+
+    def _change(self, i, raw, now):
+        self.down[i] = raw
+        self.count[i] = 0
+        self.since[i] = now
+        if raw:
+            self.held_long[i] = 0
+            self._put(i, PRESS)
+        else:
+            if not self.held_long[i]:
+                self._put(i, SHORT)
+            self._put(i, RELEASE)
+
+    def _put(self, i, kind):
+        nxt = (self.head + 1) % _QUEUE
+        if nxt == self.tail:
+            self.dropped += 1  # full: the oldest events are kept
+            return
+        self.queue[self.head] = i << 2 | kind
+        self.head = nxt
+
+    def get(self):
+        """The next event as an int (button index << 2 | kind), or -1 if none."""
+        if self.tail == self.head:
+            return -1
+        e = self.queue[self.tail]
+        self.tail = (self.tail + 1) % _QUEUE
+        return e
+
+    def is_down(self, name):
+        return self.down[self.names.index(name)] == 1
+
+    def describe(self, event):
+        return "%s %s" % (self.names[event >> 2], KINDS[event & 3])

@@ -1,0 +1,82 @@
+"""SSD1306 128x64 OLED on I2C, drawn with framebuf. show() sends only what
+changed: per page (8 rows), the span of columns that differ from what the
+panel holds. A whole frame is 1,024 data bytes, about 25 ms at 400 kHz."""
+import framebuf
+from micropython import const
+
+_SET_COL = const(0x21)
+_SET_PAGE = const(0x22)
+
+# Power-on sequence (datasheet app note): horizontal addressing, panel
+# rotated 180 degrees (A1, C8), internal charge pump, display on last.
+_INIT = (0xAE, 0x20, 0x00, 0x40, 0xA1, 0xA8, 63, 0xC8, 0xD3, 0x00, 0xDA, 0x12,
+         0xD5, 0x80, 0xD9, 0xF1, 0xDB, 0x30, 0x81, 0xFF, 0xA4, 0xA6, 0x8D, 0x14, 0xAF)
+
+
+class SSD1306(framebuf.FrameBuffer):
+    def __init__(self, i2c, address=0x3C, width=128, height=64):
+        self.i2c = i2c
+        self.address = address
+        self.width = width
+        self.pages = height // 8
+        self.buffer = bytearray(width * self.pages)
+        self.shown = bytearray(width * self.pages)  # what the panel's RAM holds
+        super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
+        self._win = bytearray((0x00, _SET_COL, 0, 0, _SET_PAGE, 0, 0))
+        self._data = bytearray(width + 1)
+        self._data[0] = 0x40  # control byte: the rest is display data
+        self._data_mv = memoryview(self._data)
+        cmds = bytearray(len(_INIT) + 1)  # control byte 0x00: a command stream
+        for k in range(len(_INIT)):
+            cmds[k + 1] = _INIT[k]
+        if height != 64:
+            cmds[7] = height - 1
+            cmds[12] = 0x02
+        i2c.writeto(address, cmds)
+        self.show(True)
+
+    def command(self, *cmds):
+        """Send commands (rare: power, contrast), as one command stream."""
+        self.i2c.writeto(self.address, bytes((0x00,) + cmds))
+
+    def show(self, full=False):
+        """Send the changed columns of each page (all of them if full)."""
+        w = self.width
+        buf = self.buffer
+        shown = self.shown
+        for p in range(self.pages):
+            base = p * w
+            lo = 0 if full else -1
+            hi = w - 1
+            if not full:
+                for c in range(w):
+                    if buf[base + c] != shown[base + c]:
+                        lo = c
+                        break
+                if lo < 0:
+                    continue
+                while buf[base + hi] == shown[base + hi]:
+                    hi -= 1
+            self._send(p, lo, hi)
+
+    def _send(self, page, lo, hi):
+        win = self._win
+        win[0] = 0x00
+        win[1] = _SET_COL
+        win[2] = lo
+        win[3] = hi
+        win[4] = _SET_PAGE
+        win[5] = page
+        win[6] = page
+        self.i2c.writeto(self.address, win)
+        base = page * self.width
+        d = self._data
+        for c in range(lo, hi + 1):
+            d[c - lo + 1] = self.shown[base + c] = self.buffer[base + c]
+        self.i2c.writeto(self.address, self._data_mv[:hi - lo + 2])  # one small view per page sent
+
+    def power(self, on):
+        self.command(0xAF if on else 0xAE)
+
+    def contrast(self, value):
+        self.command(0x81, value)

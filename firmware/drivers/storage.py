@@ -1,0 +1,53 @@
+"""Files on the board's flash (littlefs), replaced atomically: the new content
+goes to a temporary file which is then renamed over the old one, so a power
+cut leaves either the old file or the new, never half of one."""
+import json
+import os
+
+
+class Storage:
+    def __init__(self, root=""):
+        """root: the directory the files live in ("" on the board: its root)."""
+        self.root = root
+        self.bytes_written = 0
+
+    def path(self, name):
+        return self.root + name
+
+    def read(self, name):
+        """The file's bytes, or None if it is not there."""
+        try:
+            with open(self.path(name), "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+
+    def write(self, name, data):
+        dst = self.path(name)
+        tmp = dst + ".tmp"
+        with open(tmp, "wb") as f:
+            f.write(data)
+        try:
+            os.rename(tmp, dst)  # littlefs and POSIX replace the old file in one step
+        except OSError:
+            os.remove(dst)  # FAT will not rename over a file
+            os.rename(tmp, dst)
+        self.bytes_written += len(data)
+
+    def remove(self, name):
+        try:
+            os.remove(self.path(name))
+        except OSError:
+            pass
+
+    def load_json(self, name, default=None):
+        data = self.read(name)
+        if data is None:
+            return default
+        try:
+            return json.loads(data)
+        except ValueError:
+            return default  # a damaged file counts as missing
+
+    def save_json(self, name, obj):
+        self.write(name, json.dumps(obj).encode())

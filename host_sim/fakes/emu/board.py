@@ -1,0 +1,57 @@
+"""A whole emulated board wired as a board config says: the OLED and PCA9685 on
+the I2C bus, a servo on every shutter output, bouncing buttons, the ladder."""
+from emu import world
+from emu.button import Button, Ladder
+from emu.pca9685 import PCA9685
+from emu.servo import Servo
+from emu.ssd1306 import SSD1306
+
+
+class Board:
+    def __init__(self, cfg, oled=True, pca=True):
+        """oled / pca False: leave that chip off the bus (a self-test must notice)."""
+        bus = world.bus(cfg["i2c"]["id"])
+        self.oled = self.pca = None
+        if oled:
+            self.oled = SSD1306(cfg["oled"]["width"], cfg["oled"]["height"])
+            bus.attach(cfg["oled"]["address"], self.oled)
+        sh = cfg["shutters"]
+        self.servos = []
+        self.valves = []
+        if sh["backend"] == "pca9685":
+            self.pca = PCA9685(sh.get("oe"))
+            if pca:
+                bus.attach(sh["address"], self.pca)
+            for c in sh["channels"]:
+                ch = self.pca.channels[c]
+                self.servos.append(Servo(ch._pulse_us, ch.listeners))
+        elif sh["backend"] == "pwm":
+            for p in sh["pins"]:
+                self.servos.append(Servo(_pwm_pulse(p), world.pin(p).listeners))
+        else:
+            self.valves = [world.pin(p) for p in sh["pins"]]
+        self.buttons = {}
+        for i, p in enumerate(cfg["seat_buttons"]):
+            self.buttons["seat%d" % i] = Button(p)
+        ctl = cfg["controls"]
+        if "ladder" in ctl:
+            lad = Ladder(ctl["ladder"], ctl["levels"])
+            for k, name in enumerate(ctl["order"]):
+                self.buttons[name] = lad.buttons[k]
+        else:
+            for name in ("roll", "next", "ok", "pass", "undo"):
+                self.buttons[name] = Button(ctl[name])
+        self.card = Button(cfg["card_switch"], bounce_us=1000)
+        self.pixels = world.pin(cfg["pixels"]["pin"])  # .data: the last frame sent
+        self.buzzer = world.pin(cfg["buzzer"])
+
+    def angles(self):
+        return [s.angle() for s in self.servos]
+
+
+def _pwm_pulse(p):
+    s = world.pin(p)
+
+    def pulse():
+        return s.pwm._pulse_us() if s.pwm is not None else 0
+    return pulse

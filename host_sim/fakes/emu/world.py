@@ -1,0 +1,87 @@
+"""The board the fakes stand on: pin levels, what drives them, and the I2C buses.
+
+A device drives an input pin by attaching an object with `level()` (buttons)
+or `read_u16()` (an ADC source); a device listens to an output by putting a
+callable in the pin's `listeners`, called after every change."""
+from emu import clock
+
+# RP2040 GPIOs a Pico brings out or uses on the board (23-25, 29 are internal).
+GPIO_COUNT = 30
+
+
+class PinState:
+    def __init__(self, n):
+        self.n = n
+        self.mode = -1
+        self.pull = -1
+        self.out = 0
+        self.source = None  # object with level(): an external device driving the pin
+        self.analog = None  # object with read_u16(): what an ADC on this pin reads
+        self.pwm = None  # the fake PWM driving this pin, if any
+        self.irq = None  # (handler, trigger)
+        self.data = None  # the last bytes clocked out serially (a NeoPixel frame)
+        self.listeners = []
+
+    def level(self):
+        if self.mode == 1 or self.pwm is not None:  # Pin.OUT or PWM
+            return self.out
+        if self.source is not None:
+            return self.source.level()
+        if self.pull == 1:  # PULL_UP
+            return 1
+        return 0
+
+    def changed(self):
+        for fn in self.listeners:
+            fn()
+
+
+class Bus:
+    """An I2C bus: devices by address; `write`/`read` take bytes after the address."""
+
+    def __init__(self, n):
+        self.n = n
+        self.devices = {}
+        self.freq = 400000
+        self.bytes_sent = 0  # payload bytes written (address bytes not counted)
+        self.transfers = 0
+
+    def attach(self, addr, device):
+        self.devices[addr] = device
+
+    def detach(self, addr):
+        self.devices.pop(addr, None)
+
+    def spend(self, nbytes):
+        """A transfer of nbytes after the address byte: 9 clocks a byte, plus start and stop."""
+        clock.advance(((nbytes + 1) * 9 + 2) * 1000000 // self.freq)
+
+
+pins = {}
+buses = {}
+slice_freq = {}  # PWM slice -> frequency: both channels of a slice share it
+state = {"reset_cause": 1, "wdt_expired": False}  # 1: PWRON_RESET
+
+
+def pin(n):
+    p = pins.get(n)
+    if p is None:
+        p = pins[n] = PinState(n)
+    return p
+
+
+def bus(n):
+    b = buses.get(n)
+    if b is None:
+        b = buses[n] = Bus(n)
+    return b
+
+
+def reset():
+    """A fresh board at time zero: nothing attached, nothing driven."""
+    pins.clear()
+    buses.clear()
+    slice_freq.clear()
+    state["reset_cause"] = 1
+    state["wdt_expired"] = False
+    clock.reset()

@@ -1,0 +1,108 @@
+"""`framebuf` for CPython (the MicroPython VM has its own, built in): the
+MONO_VLSB format the SSD1306 uses, drawing pixel for pixel as MicroPython does."""
+from emu.font8x8 import FONT
+
+MONO_VLSB = 0
+MONO_HLSB = 3
+MONO_HMSB = 4
+RGB565 = 1
+GS2_HMSB = 5
+GS4_HMSB = 2
+GS8 = 6
+
+
+class FrameBuffer:
+    def __init__(self, buffer, width, height, format, stride=None):
+        if format != MONO_VLSB:
+            raise ValueError("the simulator's framebuf draws MONO_VLSB only")
+        self.buf = buffer
+        self.width = width
+        self.height = height
+        self.stride = width if stride is None else stride
+
+    def _set(self, x, y, c):
+        if 0 <= x < self.width and 0 <= y < self.height:
+            i = (y >> 3) * self.stride + x
+            if c:
+                self.buf[i] |= 1 << (y & 7)
+            else:
+                self.buf[i] &= ~(1 << (y & 7)) & 0xFF
+
+    def pixel(self, x, y, c=None):
+        if c is None:
+            if 0 <= x < self.width and 0 <= y < self.height:
+                return (self.buf[(y >> 3) * self.stride + x] >> (y & 7)) & 1
+            return None
+        self._set(x, y, c)
+        return None
+
+    def fill_rect(self, x, y, w, h, c):
+        for yy in range(max(0, y), min(self.height, y + h)):
+            for xx in range(max(0, x), min(self.width, x + w)):
+                self._set(xx, yy, c)
+
+    def fill(self, c):
+        v = 0xFF if c else 0
+        for i in range(len(self.buf)):
+            self.buf[i] = v
+
+    def hline(self, x, y, w, c):
+        self.fill_rect(x, y, w, 1, c)
+
+    def vline(self, x, y, h, c):
+        self.fill_rect(x, y, 1, h, c)
+
+    def rect(self, x, y, w, h, c, f=False):
+        if f:
+            self.fill_rect(x, y, w, h, c)
+            return
+        self.fill_rect(x, y, w, 1, c)
+        self.fill_rect(x, y + h - 1, w, 1, c)
+        self.fill_rect(x, y, 1, h, c)
+        self.fill_rect(x + w - 1, y, 1, h, c)
+
+    def line(self, x1, y1, x2, y2, c):
+        # Bresenham, as framebuf's C code
+        dx, dy = abs(x2 - x1), -abs(y2 - y1)
+        sx = 1 if x1 < x2 else -1
+        sy = 1 if y1 < y2 else -1
+        err = dx + dy
+        while True:
+            self._set(x1, y1, c)
+            if x1 == x2 and y1 == y2:
+                return
+            e2 = 2 * err
+            if e2 >= dy:
+                err += dy
+                x1 += sx
+            if e2 <= dx:
+                err += dx
+                y1 += sy
+
+    def text(self, s, x0, y0, c=1):
+        for ch in s:
+            code = ord(ch)
+            if not 32 <= code <= 127:
+                code = 127
+            base = (code - 32) * 8
+            for col in range(8):
+                bits = FONT[base + col]
+                for row in range(8):
+                    if bits >> row & 1:
+                        self._set(x0 + col, y0 + row, c)
+            x0 += 8
+
+    def scroll(self, xstep, ystep):
+        old = FrameBuffer(bytearray(self.buf), self.width, self.height, MONO_VLSB, self.stride)
+        for y in range(self.height):
+            for x in range(self.width):
+                sx, sy = x - xstep, y - ystep
+                if 0 <= sx < self.width and 0 <= sy < self.height:
+                    self._set(x, y, old.pixel(sx, sy))
+
+    def blit(self, fbuf, x, y, key=-1, palette=None):
+        for yy in range(fbuf.height):
+            for xx in range(fbuf.width):
+                c = fbuf.pixel(xx, yy)
+                if c != key:
+                    self._set(x + xx, y + yy, c)

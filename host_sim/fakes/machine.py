@@ -1,0 +1,304 @@
+"""A fake `machine` for the RP2040: the real API (checked against the stubs),
+backed by the emulated board in `emu.world` and the virtual clock."""
+from emu import clock, world
+
+PWRON_RESET = 1
+WDT_RESET = 3
+
+# RP2040 I2C pin functions (datasheet 1.4.3): bus -> (SDA pins, SCL pins)
+_I2C_PINS = {0: ((0, 4, 8, 12, 16, 20, 28), (1, 5, 9, 13, 17, 21)),
+             1: ((2, 6, 10, 14, 18, 26), (3, 7, 11, 15, 19, 27))}
+
+
+def _pin_id(p):
+    if isinstance(p, Pin):
+        return p._n
+    if isinstance(p, int) and 0 <= p < world.GPIO_COUNT:
+        return p
+    raise ValueError("invalid pin")
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    OPEN_DRAIN = 2
+    ALT = 3
+    PULL_UP = 1
+    PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def __init__(self, id, mode=-1, pull=-1, *, value=None, drive=None, alt=None):
+        self._n = _pin_id(id)
+        self._s = world.pin(self._n)
+        self.init(mode, pull, value=value)
+
+    def init(self, mode=-1, pull=-1, *, value=None, drive=None, alt=None):
+        s = self._s
+        if mode != -1:
+            s.mode = mode
+            s.pwm = None
+        if pull != -1:
+            s.pull = pull
+        if value is not None:
+            self.value(value)
+
+    def value(self, x=None):
+        s = self._s
+        if x is None:
+            return s.level()
+        before = s.level()
+        s.out = 1 if x else 0
+        if s.level() != before:
+            s.changed()
+        return None
+
+    def __call__(self, x=None):
+        return self.value(x)
+
+    def on(self):
+        self.value(1)
+
+    def off(self):
+        self.value(0)
+
+    def high(self):
+        self.value(1)
+
+    def low(self):
+        self.value(0)
+
+    def toggle(self):
+        self.value(1 - self._s.out)
+
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, *, priority=1, wake=None, hard=False):
+        self._s.irq = (handler, trigger) if handler else None
+        return None
+
+    def __repr__(self):
+        return "Pin(GPIO%d)" % self._n
+
+
+class PWM:
+    """One RP2040 PWM channel: GPIO n is slice (n >> 1) & 7, channel n & 1.
+    Both channels of a slice share its frequency, as on the chip."""
+
+    def __init__(self, dest, *, freq=-1, duty_u16=-1, duty_ns=-1, invert=False):
+        self._n = _pin_id(dest)
+        self._slice = (self._n >> 1) & 7
+        self._duty = 0
+        s = world.pin(self._n)
+        s.pwm = self
+        s.out = 0
+        self.init(freq=freq, duty_u16=duty_u16, duty_ns=duty_ns)
+
+    def init(self, *, freq=-1, duty_u16=-1, duty_ns=-1, invert=False):
+        if freq != -1:
+            self.freq(freq)
+        if duty_u16 != -1:
+            self.duty_u16(duty_u16)
+        if duty_ns != -1:
+            self.duty_ns(duty_ns)
+
+    def freq(self, value=None):
+        if value is None:
+            return world.slice_freq.get(self._slice, 0)
+        if not 8 <= value <= 62500000:
+            raise ValueError("freq out of range")
+        world.slice_freq[self._slice] = value
+        for s in world.pins.values():  # the other channel of the slice changes too
+            if s.pwm is not None and s.pwm._slice == self._slice:
+                s.changed()
+        return None
+
+    def duty_u16(self, value=None):
+        if value is None:
+            return self._duty
+        self._duty = max(0, min(65535, int(value)))
+        world.pin(self._n).changed()
+        return None
+
+    def duty_ns(self, value=None):
+        f = self.freq()
+        if value is None:
+            return self._duty * 1000000000 // (65536 * f) if f else 0
+        self.duty_u16(int(value) * f * 65536 // 1000000000)
+        return None
+
+    def deinit(self):
+        self._duty = 0
+        s = world.pin(self._n)
+        s.pwm = None
+        s.changed()
+
+    def _pulse_us(self):
+        """Emulation: the high time of each period, what a servo measures."""
+        f = self.freq()
+        return self._duty * 1000000 // (65536 * f) if f else 0
+
+
+class I2C:
+    def __init__(self, id, *, scl=None, sda=None, freq=400000, timeout=50000):
+        if id not in _I2C_PINS:
+            raise ValueError("I2C(%r) doesn't exist" % (id,))
+        sdas, scls = _I2C_PINS[id]
+        if sda is not None and _pin_id(sda) not in sdas:
+            raise ValueError("bad SDA pin")
+        if scl is not None and _pin_id(scl) not in scls:
+            raise ValueError("bad SCL pin")
+        self._bus = world.bus(id)
+        self._bus.freq = freq
+
+    def init(self, *, freq=400000):
+        self._bus.freq = freq
+
+    def deinit(self):
+        pass
+
+    def _dev(self, addr):
+        d = self._bus.devices.get(addr)
+        if d is None:
+            self._bus.spend(0)  # the address byte goes out and nobody answers
+            raise OSError(5)  # EIO, what the rp2 port raises on a NACK
+        return d
+
+    def scan(self):
+        found = []
+        for addr in range(0x08, 0x78):
+            self._bus.spend(0)
+            if addr in self._bus.devices:
+                found.append(addr)
+        return found
+
+    def writeto(self, addr, buf, stop=True):
+        d = self._dev(addr)
+        n = len(buf)
+        self._bus.spend(n)
+        self._bus.bytes_sent += n
+        self._bus.transfers += 1
+        d.i2c_write(bytes(buf))
+        return n
+
+    def writevto(self, addr, vector, stop=True):
+        data = b"".join(bytes(b) for b in vector)
+        return self.writeto(addr, data, stop)
+
+    def readfrom_into(self, addr, buf, stop=True):
+        d = self._dev(addr)
+        self._bus.spend(len(buf))
+        data = d.i2c_read(len(buf))
+        for i in range(len(buf)):
+            buf[i] = data[i]
+
+    def readfrom(self, addr, nbytes, stop=True):
+        buf = bytearray(nbytes)
+        self.readfrom_into(addr, buf, stop)
+        return bytes(buf)
+
+    def writeto_mem(self, addr, memaddr, buf, *, addrsize=8):
+        self.writeto(addr, bytes([memaddr & 0xFF]) + bytes(buf))
+
+    def readfrom_mem_into(self, addr, memaddr, buf, *, addrsize=8):
+        self.writeto(addr, bytes([memaddr & 0xFF]), False)
+        self.readfrom_into(addr, buf)
+
+    def readfrom_mem(self, addr, memaddr, nbytes, *, addrsize=8):
+        buf = bytearray(nbytes)
+        self.readfrom_mem_into(addr, memaddr, buf)
+        return bytes(buf)
+
+
+class ADC:
+    CORE_TEMP = 4
+
+    def __init__(self, id, *, sample_ns=0, atten=0):
+        n = _pin_id(id) if isinstance(id, Pin) or (isinstance(id, int) and id > 4) else 26 + id
+        if n not in (26, 27, 28, 29):
+            raise ValueError("Pin doesn't have ADC capabilities")
+        self._s = world.pin(n)
+
+    def read_u16(self):
+        clock.advance(2)  # one 500 ksps conversion
+        a = self._s.analog
+        if a is not None:
+            return a.read_u16()
+        return 65535 if self._s.level() else 0
+
+
+class Timer:
+    PERIODIC = 1
+    ONE_SHOT = 0
+
+    def __init__(self, id=-1, *, mode=PERIODIC, period=-1, freq=-1, callback=None, hard=True):
+        self._cb = None
+        self._due = 0
+        self._period = 0
+        self._mode = mode
+        if callback is not None:
+            self.init(mode=mode, period=period, freq=freq, callback=callback, hard=hard)
+
+    def init(self, *, mode=PERIODIC, period=-1, freq=-1, callback=None, hard=True):
+        self._mode = mode
+        self._period = 1000000 // freq if freq > 0 else max(1, period) * 1000
+        self._cb = callback
+        self._due = clock.now_us() + self._period
+        clock.add_timer(self)
+
+    def deinit(self):
+        clock.remove_timer(self)
+
+    def _fire(self):
+        if self._mode == Timer.PERIODIC:
+            self._due += self._period
+        else:
+            clock.remove_timer(self)
+        if self._cb is not None:
+            self._cb(self)
+
+
+class WDT:
+    """Emulation: if not fed within timeout the board resets; the fake records it
+    in world.state (and reset_cause() gives WDT_RESET) instead of restarting."""
+
+    def __init__(self, *, id=0, timeout=5000):
+        if not 1 <= timeout <= 8388:
+            raise ValueError("timeout out of range")  # the RP2040 counter's limit
+        self._timeout = timeout * 1000
+        self.feed()
+        clock.add_timer(self)
+
+    def feed(self):
+        self._due = clock.now_us() + self._timeout
+
+    def _fire(self):
+        world.state["wdt_expired"] = True
+        world.state["reset_cause"] = WDT_RESET
+        clock.remove_timer(self)
+
+
+def reset_cause():
+    return world.state["reset_cause"]
+
+
+def freq(hz=None):
+    return 125000000 if hz is None else None
+
+
+def unique_id():
+    return b"\xe6\x60\x58\x38\x83\x2f\x1c\x2a"
+
+
+def idle():
+    clock.advance(1)
+
+
+def disable_irq():
+    return 0
+
+
+def enable_irq(state):
+    pass
+
+
+def reset():
+    raise SystemExit("machine.reset()")
