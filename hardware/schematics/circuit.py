@@ -38,8 +38,8 @@ class _Board:
         net.drive = skidl.POWER
         return net
 
-    def cap(self, net, value="100n", why="decoupling"):
-        c = make("CP" if value.endswith("u") else "C", value, why)
+    def cap(self, net, value="100nF", why="decoupling"):
+        c = make("CP" if value.endswith("uF") else "C", value, why)
         c[1] += net
         c[2] += self.gnd
         return c
@@ -73,7 +73,7 @@ def _power_in(b):
     bead = make("bead", "120R@100MHz 3A", "splits the logic 5 V from the servo rail")
     bead[1] += servo
     bead[2] += b.v5
-    b.cap(servo, "1000u", "servo rail bulk, at the servo headers (10 V low-ESR)")
+    b.cap(servo, "1000uF", "servo rail bulk, at the servo headers (10 V low-ESR)")
     b.cap(servo, why="servo rail high-frequency decoupling")
     vsys = b.power("VSYS")
     schottky = make("schottky", "1N5819", "5 V to Pico VSYS; blocks USB back-feed")
@@ -99,8 +99,8 @@ def _i2c(b):
 def _servo_headers(b, servo_rail, drive_nets):
     for i, drive in enumerate(drive_nets, 1):
         hdr = Net(f"SERVO{i}_HDR")
-        b.resistor(drive, hdr, "220", f"servo {i} signal series resistor")
-        j = make("servo_header", f"SERVO{i}", "SG90 servo header: signal, +5 V servo rail, GND")
+        b.resistor(drive, hdr, "220", "servo signal series resistor")
+        j = make("servo_header", "SG90 servo", "servo header: 1 signal, 2 +5 V servo rail, 3 GND")
         j[1] += hdr
         j[2] += servo_rail
         j[3] += b.gnd
@@ -135,18 +135,22 @@ def _pca9685(b, servo_rail):
 
 
 def _ohms(r):
-    return f"{r // 1000}k{r % 1000 // 100 or ''}" if r >= 1000 else str(r)
+    """Resistor value as printed on a BOM: 220, 4k7, 2k49, 40k2."""
+    if r < 1000:
+        return str(r)
+    whole, frac = divmod(r, 1000)
+    return f"{whole}k{str(frac).rjust(3, '0').rstrip('0')}"
 
 
 def _buttons(b):
     for i in range(len(b.cfg["seat_buttons"])):
-        b.button(b.nets[f"SEAT{i + 1}"], f"seat {i + 1} button")
+        b.button(b.nets[f"SEAT{i + 1}"], "seat button")
     b.button(b.nets["CARD_SW"], "card-present lever microswitch (closed = card in), wired to a 2-pin header",
              kind="switch_wired")
     names = boards.controls(b.cfg)
     if "ladder" not in b.cfg["controls"]:
         for name in names:
-            b.button(b.nets[f"BTN_{name.upper()}"], f"{name} button")
+            b.button(b.nets[f"BTN_{name.upper()}"], "control button")
         return
     adc = b.nets["CONTROLS_ADC"]
     vref = Net("ADC_VREF")
@@ -155,10 +159,10 @@ def _buttons(b):
     b.cap(adc, why="control ladder ADC filter")
     for name, r, *_ in ladder.table(names)[:-1]:
         if r == 0:
-            b.button(adc, f"{name} button (ladder, straight to GND)")
+            b.button(adc, "control button (ladder)")
             continue
         step = Net(f"LADDER_{name.upper()}")
-        b.button(adc, f"{name} button (ladder)", to=step)
+        b.button(adc, "control button (ladder)", to=step)
         b.resistor(step, b.gnd, _ohms(r), f"control ladder resistor for {name}")
 
 
@@ -178,7 +182,7 @@ def _pixels(b):
         u[y] += b.nc
     b.cap(b.v5, why="74AHCT125 decoupling")
     b.resistor(shifted, din, "330", "NeoPixel data series resistor")
-    b.cap(b.v5, "1000u", "NeoPixel 5 V bulk (10 V low-ESR)")
+    b.cap(b.v5, "1000uF", "NeoPixel 5 V bulk (10 V low-ESR)")
     count = b.cfg["pixels"]["count"]
     for i in range(1, count + 1):
         led = make("ws2812b", "WS2812B", "addressable RGB LED (NeoPixel)")
@@ -190,7 +194,7 @@ def _pixels(b):
             led["DOUT"] += din
         else:
             led["DOUT"] += b.nc
-        b.cap(b.v5, why=f"WS2812B decoupling")
+        b.cap(b.v5, why="WS2812B decoupling")
 
 
 def _buzzer(b):

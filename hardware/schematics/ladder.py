@@ -4,14 +4,15 @@ A 10k pull-up from ADC_VREF holds the pin high; each button pulls it down
 through its own resistor, so one pressed button gives
     read_u16() = 65535 * R / (R_PULLUP + R)
 Because the pull-up goes to the ADC's own reference the reading does not depend
-on the exact 3.3 V. Values are E24, picked for steps of about a fifth of full
-scale, which leaves >= 6000 counts (~0.3 V) between neighbours.
+on the exact 3.3 V. Values are E96 (1 %), picked for steps of a fifth of full
+scale (13107 counts, ~0.66 V), so neighbours stay >= 6000 counts apart after
+tolerances, and each reading sits within 0.5 % of the config's nominal level.
 """
 
 R_PULLUP = 10_000
 # Ohms to GND behind each button, in the order of the config's "order" list;
 # 0 means the button shorts the pin straight to GND.
-RESISTORS = (0, 2_400, 6_800, 15_000, 39_000)
+RESISTORS = (0, 2_490, 6_650, 15_000, 40_200)
 FULL_SCALE = 65535
 
 

@@ -1,0 +1,56 @@
+"""The checked-in netlists and BOMs are what the circuit code generates now, and hang together."""
+
+import csv
+import io
+
+import pytest
+
+from hardware.schematics import boards, build, outputs
+
+
+@pytest.fixture(scope="module", params=boards.BOARDS)
+def generated(request):
+    files = build.board_files(request.param)
+    netlist, bom = sorted(files, key=lambda p: p.suffix != ".net")
+    return {"board": request.param, "net": (netlist, files[netlist]), "bom": (bom, files[bom])}
+
+
+def test_netlist_is_current(generated):
+    path, text = generated["net"]
+    assert path.exists(), f"{path.name} missing: run python -m hardware.schematics.build"
+    assert outputs.without_date(path.read_text()) == outputs.without_date(text), (
+        f"{path.name} is stale: run python -m hardware.schematics.build")
+
+
+def test_bom_is_current(generated):
+    path, text = generated["bom"]
+    assert path.exists() and path.read_text() == text, (
+        f"{path.name} is stale: run python -m hardware.schematics.build")
+
+
+def test_netlist_comparison_ignores_only_the_date(generated):
+    _, text = generated["net"]
+    redated = text.replace('(date "', '(date "01/01/2000 00:00 AM', 1)
+    assert redated != text and outputs.without_date(redated) == outputs.without_date(text)
+    renamed = text.replace('(name "GND")', '(name "GROUND")', 1)
+    assert outputs.without_date(renamed) != outputs.without_date(text)
+
+
+def test_netlist_is_well_formed_for_the_pcb_editor(generated):
+    comps, nets = outputs.read_netlist(generated["net"][1])
+    for ref, (value, footprint) in comps.items():
+        lib, _, name = (footprint or "").partition(":")
+        assert lib and name, f"{ref} ({value}) needs a Library:Footprint, has {footprint!r}"
+    for net, nodes in nets.items():
+        assert len(nodes) >= 2, f"net {net} connects only {nodes}"
+        assert {ref for ref, _ in nodes} <= set(comps), f"net {net} names a part not in the netlist"
+
+
+def test_bom_lists_every_part_once(generated):
+    comps, _ = outputs.read_netlist(generated["net"][1])
+    rows = list(csv.DictReader(io.StringIO(generated["bom"][1])))
+    refs = [ref for row in rows for ref in row["References"].split()]
+    assert sorted(refs) == sorted(comps), "BOM and netlist disagree on the parts"
+    for row in rows:
+        assert int(row["Quantity"]) == len(row["References"].split()), row
+        assert {comps[r] for r in row["References"].split()} == {(row["Value"], row["Footprint"])}, row
