@@ -38,7 +38,7 @@ class PCA9685:
 
     def pulse_us(self, channel, us):
         """Output a pulse of `us` microseconds at the start of every period."""
-        off = us * 4096 // self.period_us
+        off = (us * 4096 + self.period_us // 2) // self.period_us  # nearest count
         b = self._led
         b[0] = 0
         b[1] = 0

@@ -1,0 +1,98 @@
+"""The board config: both shipped boards load; every kind of mistake is named by its key."""
+import copy
+import json
+import os
+
+import pytest
+
+from host_sim import FIRMWARE
+from host_sim import hw
+
+hw.install()
+from app import board  # noqa: E402
+
+
+def shipped(name):
+    with open(os.path.join(FIRMWARE, "boards", name + ".json")) as f:
+        return json.load(f)
+
+
+@pytest.mark.parametrize("name", ["pico_pca9685", "pico_direct_pwm"])
+def test_shipped_boards_validate(name):
+    cfg = board.load(name, FIRMWARE + "/")
+    assert cfg["name"] == name
+    assert cfg["shutters"]["max_moving"] == 3
+
+
+def bad(name, change):
+    cfg = copy.deepcopy(shipped(name))
+    change(cfg)
+    with pytest.raises(board.ConfigError) as e:
+        board.validate(cfg)
+    return str(e.value)
+
+
+def test_missing_pin_names_the_key():
+    msg = bad("pico_pca9685", lambda c: c.pop("card_switch"))
+    assert "card_switch: missing" in msg
+    msg = bad("pico_pca9685", lambda c: c["controls"].pop("undo"))
+    assert "controls.undo: missing" in msg
+    msg = bad("pico_pca9685", lambda c: c["seat_buttons"].pop())
+    assert "seat_buttons: needs 6 pins, has 5" in msg
+
+
+def test_pin_used_twice_names_both_keys():
+    msg = bad("pico_pca9685", lambda c: c.update(card_switch=14))
+    assert "card_switch: GP14 is already used by seat_buttons[2]" in msg
+    msg = bad("pico_direct_pwm", lambda c: c["pixels"].update(pin=7))
+    assert "pixels.pin: GP7 is already used by shutters.pins[7]" in msg
+
+
+def test_pin_that_cannot_do_the_job():
+    assert "controls.ladder: GP22 cannot read analog" in bad(
+        "pico_direct_pwm", lambda c: c["controls"].update(ladder=22))
+    assert "i2c.sda: GP21 cannot be SDA of I2C0" in bad(
+        "pico_pca9685", lambda c: c["i2c"].update(sda=21, scl=20))
+    assert "seat_buttons[1]: GP25 is not a usable Pico GPIO" in bad(
+        "pico_pca9685", lambda c: c["seat_buttons"].__setitem__(1, 25))
+    # GP0 and GP16 are both PWM channel 0A: two servos would get one pulse
+    assert "shutters.pins[11]: GP16 shares PWM channel 0A with shutters.pins[0]" in bad(
+        "pico_direct_pwm", lambda c: c["shutters"]["pins"].__setitem__(11, 16) or c["seat_buttons"].__setitem__(4, 11))
+    # the buzzer's tone would retune a servo sharing its slice
+    assert "buzzer: GP27 is on PWM slice 5 with the servo of shutters.pins[10]" in bad(
+        "pico_direct_pwm", lambda c: c.update(buzzer=27))
+    assert "shutters.channels[3]: channel 1 is used twice" in bad(
+        "pico_pca9685", lambda c: c["shutters"]["channels"].__setitem__(3, 1))
+
+
+def test_unknown_backend_and_bad_values():
+    assert "shutters.backend: unknown backend 'stepper'" in bad(
+        "pico_pca9685", lambda c: c["shutters"].update(backend="stepper"))
+    assert "shutters.max_moving: 0 is outside 1..12" in bad(
+        "pico_pca9685", lambda c: c["shutters"].update(max_moving=0))
+    assert "i2c.freq: must be an integer" in bad("pico_pca9685", lambda c: c["i2c"].update(freq="fast"))
+    assert "controls.levels[2]: levels must rise" in bad(
+        "pico_direct_pwm", lambda c: c["controls"]["levels"].__setitem__(2, 100))
+    assert "controls.order: must name each of" in bad(
+        "pico_direct_pwm", lambda c: c["controls"]["order"].__setitem__(0, "next"))
+
+
+def test_defaults_fill_optional_keys():
+    cfg = copy.deepcopy(shipped("pico_pca9685"))
+    for k in ("max_moving", "closed_us", "open_us"):
+        del cfg["shutters"][k]
+    out = board.validate(cfg)["shutters"]
+    assert (out["max_moving"], out["closed_us"], out["open_us"]) == (3, 1100, 1900)
+
+
+def test_device_chooses_board_by_file(tmp_path):
+    os.makedirs(tmp_path / "boards")
+    for name in ("pico_pca9685", "pico_direct_pwm"):
+        (tmp_path / "boards" / (name + ".json")).write_text(json.dumps(shipped(name)))
+    root = str(tmp_path) + "/"
+    assert board.load(root=root)["name"] == board.DEFAULT
+    (tmp_path / "board.txt").write_text("pico_direct_pwm\n")
+    assert board.load(root=root)["name"] == "pico_direct_pwm"
+    (tmp_path / "board.txt").write_text("pico_w\n")
+    with pytest.raises(board.ConfigError, match="board.txt: no board named 'pico_w'"):
+        board.load(root=root)

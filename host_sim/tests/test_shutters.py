@@ -1,0 +1,143 @@
+"""Shutters against emulated SG90s (on a PCA9685 or on RP2040 PWM pins) and light valves."""
+import random
+
+import pytest
+
+from host_sim import hw
+
+clock = hw.install()
+from emu.servo import max_concurrent, pulse_to_deg  # noqa: E402
+
+SERVO_BOARDS = ["pico_pca9685", "pico_direct_pwm"]
+
+
+def at(us):
+    """The angle a pulse of `us` asks for, within what 12-bit PWM can hit (0.3 degrees)."""
+    return pytest.approx(pulse_to_deg(us), abs=0.3)
+
+
+def run_until_idle(h, limit_ms=10000):
+    t0 = clock.now_us()
+    while h.shutters.busy():
+        clock.sleep_ms(1)
+        h.shutters.update()
+        assert clock.now_us() - t0 < limit_ms * 1000, "shutters never settled"
+
+
+@pytest.mark.parametrize("name", SERVO_BOARDS)
+def test_boot_closes_every_window_three_at_a_time(name):
+    cfg, emu, h = hw.boot(name)
+    assert emu.angles() == [at(cfg["shutters"]["closed_us"])] * 12
+    assert max_concurrent(emu.servos) == 3
+    assert not any(s.moving() for s in emu.servos)
+
+
+@pytest.mark.parametrize("name", SERVO_BOARDS)
+def test_close_all_within_600ms(name):
+    cfg, emu, h = hw.boot(name)
+    for i in range(12):
+        h.shutters.open(i)
+    run_until_idle(h)
+    assert emu.angles() == [at(cfg["shutters"]["open_us"])] * 12
+    t0 = clock.now_us()
+    h.shutters.close_all()
+    run_until_idle(h)
+    took_ms = (clock.now_us() - t0) / 1000
+    assert emu.angles() == [at(cfg["shutters"]["closed_us"])] * 12
+    assert took_ms <= 600
+    # the servos really were still: the driver's estimate covers the motion
+    assert all(s.moves[-1][1] <= clock.now_us() for s in emu.servos)
+
+
+@pytest.mark.parametrize("max_moving", [1, 3, 5])
+def test_never_more_than_max_moving(max_moving):
+    cfg, emu, h = hw.boot("pico_pca9685")
+    h.shutters.max_moving = max_moving
+    for s in emu.servos:
+        s.moves.clear()  # boot's moves were at the board's 3
+    rnd = random.Random(max_moving)
+    for step in range(400):
+        i = rnd.randrange(12)
+        (h.shutters.open if rnd.random() < 0.5 else h.shutters.close)(i)
+        if rnd.random() < 0.3:
+            h.shutters.close_all()
+        clock.sleep_ms(rnd.choice((1, 2, 5, 20)))
+        h.shutters.update()
+    run_until_idle(h)
+    assert max_concurrent(emu.servos) == max_moving
+    for i, s in enumerate(emu.servos):  # every window ends where it was last asked to be
+        want = cfg["shutters"]["open_us"] if h.shutters.is_open(i) else cfg["shutters"]["closed_us"]
+        assert s.angle() == at(want)
+
+
+def test_open_starts_at_once_when_a_slot_is_free():
+    cfg, emu, h = hw.boot("pico_pca9685")
+    h.shutters.open(7)
+    assert emu.servos[7].moving()
+    assert not emu.servos[6].moving()
+
+
+def test_no_pulses_before_the_driver_is_ready():
+    """OE is pulled up on the board: until the firmware drives it low, the
+    PCA9685 outputs nothing, whatever its registers hold."""
+    from app import board
+    from emu.board import Board
+    from host_sim import FIRMWARE
+    hw.reset()
+    cfg = board.load("pico_pca9685", FIRMWARE + "/")
+    emu = Board(cfg)
+    emu.pca.reg[0] = 0x20  # awake, as after a soft reset without a power cycle
+    emu.pca.reg[6:10] = bytes((0, 0, 0x4C, 0x01))  # a stale 1.6 ms pulse
+    assert emu.pca.pulse_us(0) == 0
+    _, emu, h = hw.boot("pico_pca9685")
+    assert emu.pca.reg[0xFE] == 121  # prescale for 50 Hz from the 25 MHz oscillator
+    assert abs(emu.pca.pulse_us(0) - cfg["shutters"]["closed_us"]) <= 5
+
+
+def test_direct_pwm_is_50hz():
+    _, emu, h = hw.boot("pico_direct_pwm")
+    for pwm in h.shutters.backend.pwms:
+        assert pwm.freq() == 50
+        assert abs(pwm._pulse_us() - 1100) <= 1
+
+
+def test_calibration_survives_a_reboot(tmp_path):
+    cfg, emu, h = hw.boot("pico_pca9685", str(tmp_path))
+    h.shutters.calibrate(4, open_us=2100, closed_us=950)
+    h.shutters.save_calibration()
+    run_until_idle(h)
+    assert emu.servos[4].angle() == at(950)
+    _, emu, h = hw.boot("pico_pca9685", str(tmp_path))  # power cycle, same flash
+    assert emu.servos[4].angle() == at(950)
+    assert emu.servos[3].angle() == at(1100)
+    h.shutters.open(4)
+    run_until_idle(h)
+    assert emu.servos[4].angle() == at(2100)
+    _, emu, h = hw.boot("pico_pca9685")  # other flash: the board's defaults
+    assert emu.servos[4].angle() == at(1100)
+
+
+def test_damaged_calibration_is_ignored(tmp_path):
+    (tmp_path / "calib.json").write_text('{"open": [2100], "closed": ')
+    _, emu, h = hw.boot("pico_pca9685", str(tmp_path))
+    assert list(h.shutters.closed_us) == [1100] * 12
+    with pytest.raises(ValueError):
+        h.shutters.calibrate(0, open_us=3000)
+
+
+def test_light_valve_backend_switches_gpio(tmp_path):
+    from drivers.shutter_gpio import GpioShutters
+    from drivers.shutters import Shutters
+    from emu import world
+    from machine import Pin
+    hw.reset()
+    pins = list(range(12))
+    s = Shutters(GpioShutters([Pin(p) for p in pins]), max_moving=12, ms_per_100us=0, settle_ms=30)
+    s.wait()
+    assert [world.pin(p).level() for p in pins] == [0] * 12
+    s.open(2)
+    s.open(5)
+    assert [world.pin(p).level() for p in pins] == [0, 0, 1, 0, 0, 1] + [0] * 6
+    s.close_all()
+    s.wait()
+    assert [world.pin(p).level() for p in pins] == [0] * 12
