@@ -1,0 +1,79 @@
+"""`python -m host_sim replay` and `play`, as a person or another tool runs them."""
+import glob
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from host_sim import ROOT
+
+GOLDEN = sorted(glob.glob(os.path.join(os.path.dirname(__file__), "golden", "*.rec")))
+
+
+def run(*args, stdin=""):
+    return subprocess.run([sys.executable, "-m", "host_sim"] + list(args), cwd=ROOT,
+                          input=stdin, capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[os.path.basename(p) for p in GOLDEN])
+def test_golden_records(path):
+    p = run("replay", path)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.count("\n") == 1  # one line
+    got = json.loads(p.stdout)
+    with open(path[:-4] + ".json") as f:
+        want = json.load(f)
+    for key, value in want.items():
+        assert got[key] == value, key
+
+
+def test_golden_records_cover_every_preset():
+    assert sorted(os.path.basename(p)[:-4] for p in GOLDEN) == ["family", "standard", "summary", "zh-cn"]
+
+
+def test_replay_refuses_an_illegal_record(tmp_path):
+    f = tmp_path / "bad.rec"
+    f.write_text("players 3\nfirst 1\n# comment\n\ncard 1 2 3 4 5 6 1 2 3 4 5 6\nroll 2 5\nopen 2\n"
+                 "open 4   # not allowed\nopen 5\n")
+    p = run("replay", str(f))
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr.strip() == "line 8: open 4: window 4 is not allowed by dice 5 (2 is used)"
+
+
+def test_replay_refuses_a_malformed_record(tmp_path):
+    f = tmp_path / "bad.rec"
+    f.write_text("players 3\nroll two five\n")
+    p = run("replay", str(f))
+    assert p.returncode == 2
+    assert p.stderr.strip() == "line 2: roll two five: a die must be a number, got 'two'"
+
+
+def test_replay_missing_file(tmp_path):
+    p = run("replay", str(tmp_path / "nope.rec"))
+    assert p.returncode == 2 and "nope.rec" in p.stderr
+
+
+def test_play_a_few_actions_and_save(tmp_path):
+    saved = tmp_path / "game.rec"
+    p = run("play", "--players", "2", "--rules", "family", "--seed", "5",
+            stdin="help\nroll\nfly\nclose\nundo\nsave %s\nquit\n" % saved)
+    assert p.returncode == 0, p.stderr
+    out = p.stdout
+    assert "Macroscope: 2 players, rules family" in out
+    assert "round 1/10" in out and "windows:" in out and "you may:" in out
+    assert "refused: fly: unknown action 'fly'" in out
+    assert "refused: close: there is no call to close" in out
+    assert "refused: undo: a roll is never taken back" in out
+    text = saved.read_text()
+    assert text.startswith("players 2\nrules family\n") and "\nroll " in text
+    again = run("replay", str(saved))
+    assert json.loads(again.stdout)["phase"] == "open"
+
+
+def test_play_continues_a_record(tmp_path):
+    src = GOLDEN[0]
+    p = run("play", "--load", src, stdin="")
+    assert p.returncode == 0
+    assert "game over" in p.stdout

@@ -1,0 +1,149 @@
+"""Game records: reading, writing, errors that name the line."""
+import pytest
+
+import host_sim  # noqa: F401
+from game import record, state
+from game.engine import CARD, ROLL
+
+CARD_LINE = "card 1 2 3 4 5 6 1 2 3 4 5 6"
+
+
+def load(text):
+    return record.load(text.strip().splitlines())
+
+
+def error(text):
+    with pytest.raises(record.RecordError) as e:
+        load(text)
+    return str(e.value)
+
+
+def test_comments_blank_lines_and_headers():
+    t = load("""
+        # a game
+        players 4     # four seats
+        rules family
+        set rounds 3
+        set bystanders_lose yes
+
+        first 2
+        %s
+        roll 1 2      # P2 rolls
+    """ % CARD_LINE)
+    g = t.game
+    assert (g.n, g.preset, g.first, g.active) == (4, "family", 1, 1)
+    assert g.opts["rounds"] == 3 and g.opts["bystanders_lose"] is True
+    assert g.opts["start_crystals"] == 0  # the rest is the family preset
+    assert (g.d1, g.d2) == (1, 2)
+
+
+def test_set_before_rules_still_applies():
+    g = load("players 2\nset rounds 4\nrules summary").game
+    assert g.opts["rounds"] == 4 and g.opts["decline_reward"] == "per_open_window"
+
+
+def test_write_names_every_header_and_chance_line():
+    t = load("players 3\nrules zh-cn\nset rounds 2\nset decline_flat 3\nseed 9\nroll 4 4")
+    text = record.write(t.game)
+    lines = text.splitlines()
+    assert lines[:5] == ["players 3", "rules zh-cn", "set decline_flat 3", "set rounds 2",
+                         "first %d" % (t.game.first + 1)]
+    assert lines[5].startswith("card ") and lines[6] == "roll 4 4"
+    again = record.load(text.splitlines()).game
+    assert again.snapshot() == t.game.snapshot()
+
+
+def test_left_out_chance_is_drawn_from_the_seed():
+    text = "players 5\nseed 7\n"
+    g1 = load(text).game
+    g2 = load(text).game
+    assert g1.snapshot() == g2.snapshot()
+    assert g1.cards == 1 and g1.pending() == ROLL
+    g3 = load("players 5\nseed 8\n").game
+    assert (g3.first, bytes(g3.tokens)) != (g1.first, bytes(g1.tokens))
+
+
+def test_missing_roll_is_drawn_before_an_action():
+    # an `open` with no roll before it: the roll is drawn, then the open applies
+    for seed in range(40):
+        head = "players 2\nfirst 1\nseed %d\n%s\n" % (seed, CARD_LINE)
+        rng = record.chance.Rng(seed)  # the same draws the record makes: nothing before the roll
+        d1, d2 = record.chance.roll(rng)
+        if d1 == 3 or d2 == 3:
+            g = load(head + "open 3").game
+            assert g.is_open(2) and (g.d1, g.d2) == (d1, d2)
+            break
+    else:
+        pytest.fail("no seed rolled a 3")
+
+
+def test_exported_record_replays_without_seed():
+    t = load("players 3\nseed 11\n")
+    g = t.game
+    t.act(ROLL, 1, 1)
+    for w in range(12):
+        if g.tokens[w] == 1:
+            t.act(record.OPEN, w)
+    t.act(record.GUESS, g.active)
+    t.act(record.CLOSE)
+    t.act(record.REVEAL, g.active)
+    t.settle()
+    text = record.write(g)
+    assert "seed" not in text and text.count("card ") == 2
+    assert record.load(text.splitlines()).game.snapshot() == g.snapshot()
+
+
+@pytest.mark.parametrize("text, where, reason", [
+    ("rules standard\n" + CARD_LINE, "line 2: card 1 2 3 4 5 6 1 2 3 4 5 6",
+     "the record must say `players N` before the first action"),
+    ("players 7", "line 1: players 7", "players must be 2 to 6, got 7"),
+    ("players two", "line 1: players two", "players must be a number, got 'two'"),
+    ("players 3\nrules chess", "line 2: rules chess", "unknown preset 'chess'"),
+    ("players 3\nset dice sometimes", "line 2: set dice sometimes",
+     "dice: expected one of required, optional, off, got 'sometimes'"),
+    ("players 3\nset rounds 0", "line 2: set rounds 0", "rounds: expected a whole number >= 1, got 0"),
+    ("players 3\nset bystanders_lose maybe", "line 2: set bystanders_lose maybe",
+     "bystanders_lose: expected yes or no, got 'maybe'"),
+    ("players 3\nset colour red", "line 2: set colour red", "unknown rule option 'colour'"),
+    ("players 3\nfirst 4", "line 3: (end of record)", "first: seat 4 is not at a table of 3"),
+    ("players 3\n" + CARD_LINE + "\nplayers 4", "line 3: players 4",
+     "header lines come before the first action"),
+    ("players 3\nfly 3", "line 2: fly 3", "unknown action 'fly'"),
+    ("players 3\n" + CARD_LINE + "\nroll 2", "line 3: roll 2", "roll takes two dice"),
+    ("players 3\n" + CARD_LINE + "\nroll 2 7", "line 3: roll 2 7", "a die must be 1 to 6, got 7"),
+    ("players 3\n" + CARD_LINE + "\nroll 2 5\nopen 13", "line 4: open 13", "a window must be 1 to 12, got 13"),
+    ("players 3\n" + CARD_LINE + "\nroll 2 5\nopen 2 5", "line 4: open 2 5", "open takes one window"),
+    ("players 3\n" + CARD_LINE + "\nroll 2 5\nopen 2\nguess 5", "line 5: guess 5", "seat 5 is not at the table"),
+    ("players 3\n" + CARD_LINE + "\npass now", "line 3: pass now", "pass takes nothing after it"),
+    ("players 3\ncard 1 1 1 4 5 6 1 2 3 4 5 6", "line 2: card 1 1 1 4 5 6 1 2 3 4 5 6",
+     "every number 1 to 6 is on exactly two windows (1 is on 4)"),
+    ("players 3\ncard 1 2 3", "line 2: card 1 2 3", "card takes 12 token numbers, got 3"),
+    ("players 3\n" + CARD_LINE + "\n" + CARD_LINE, "line 3: " + CARD_LINE, "a card is already under the lid"),
+])
+def test_errors_name_the_line_and_the_reason(text, where, reason):
+    msg = error(text)
+    assert msg.startswith(where + ": "), msg
+    assert reason in msg
+
+
+def test_nothing_after_a_bad_line_is_applied():
+    with pytest.raises(record.RecordError) as e:
+        load("players 3\nfirst 1\n%s\nroll 2 5\nopen 4\nopen 2" % CARD_LINE)
+    assert e.value.number == 5 and e.value.line == "open 4"
+
+
+def test_format_and_parse_are_inverse():
+    lines = ["card 6 5 4 3 2 1 1 2 3 4 5 6", "roll 2 5", "skip", "open 12", "guess 6",
+             "pass", "end", "order 3 2", "close", "reveal 1", "reveal none"]
+    for line in lines:
+        op, a, b = record.parse_action(line.split())
+        assert record.format_action(op, a, b) == line
+
+
+def test_state_json_fields():
+    s = state.as_dict(load("players 3\nfirst 2\n%s\nroll 2 5\nopen 2" % CARD_LINE).game)
+    for key in ("players", "rules", "round", "card", "active", "phase", "crystals", "open",
+                "closed", "dice", "call", "over", "winners"):
+        assert key in s
+    assert (s["active"], s["phase"], s["open"], s["closed"], s["dice"]) == (2, "decide", [2], 11, [2, 5])
+    assert s["tokens"] == [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6] and CARD == 1
