@@ -7,8 +7,9 @@ from micropython import const
 _SET_COL = const(0x21)
 _SET_PAGE = const(0x22)
 
-# Power-on sequence (datasheet app note): horizontal addressing, panel
-# rotated 180 degrees (A1, C8), internal charge pump, display on last.
+# Power-on sequence (datasheet app note): horizontal addressing, segment
+# remap and flipped COM scan (A1, C8: upright on the common modules, whose
+# glass is mounted rotated), internal charge pump, display on last.
 _INIT = (0xAE, 0x20, 0x00, 0x40, 0xA1, 0xA8, 63, 0xC8, 0xD3, 0x00, 0xDA, 0x12,
          0xD5, 0x80, 0xD9, 0xF1, 0xDB, 0x30, 0x81, 0xFF, 0xA4, 0xA6, 0x8D, 0x14, 0xAF)
 

@@ -105,9 +105,11 @@ class SSD1306:
 
     # What a viewer sees, after the panel's remapping.
     def lit(self, x, y):
-        """Whether the panel pixel at (x, y), seen from the front, is lit."""
-        col = self.width - 1 - x if self.seg_remap else x
-        row = self.pages * 8 - 1 - y if self.com_flip else y
+        """Whether the pixel at (x, y) of the module, seen from the front, is lit.
+        The common 0.96" modules mount the glass rotated: segment remap (A1) and
+        flipped COM scan (C8) are what show the picture upright."""
+        col = x if self.seg_remap else self.width - 1 - x
+        row = y if self.com_flip else self.pages * 8 - 1 - y
         v = (self.ram[(row >> 3) * self.width + col] >> (row & 7)) & 1
         return bool(v) != self.inverted and self.on
 

@@ -1,0 +1,110 @@
+"""The SSD1306 driver against the emulated controller decoding the I2C stream."""
+import random
+
+import pytest
+
+from host_sim import hw
+
+clock = hw.install()
+from emu import world  # noqa: E402
+
+
+def oled_board():
+    cfg, emu, h = hw.boot("pico_pca9685")
+    return emu.oled, h.oled
+
+
+def test_init_turns_the_panel_on_and_clears_it():
+    panel, oled = oled_board()
+    assert panel.on and panel.charge_pump and panel.mode == 0
+    assert panel.seg_remap and panel.com_flip
+    assert panel.ram == bytes(1024)
+
+
+def test_full_frame_takes_about_25ms_at_400khz():
+    panel, oled = oled_board()
+    oled.fill(1)
+    t0 = clock.now_us()
+    oled.show(True)
+    ms = (clock.now_us() - t0) / 1000
+    assert 23 <= ms <= 30
+    assert panel.ram == bytes([0xFF]) * 1024
+
+
+def scribble(fb, rnd):
+    k = rnd.randrange(5)
+    x, y = rnd.randrange(-10, 128), rnd.randrange(-10, 64)
+    c = rnd.randrange(2)
+    if k == 0:
+        fb.text(str(rnd.randrange(1000)), x, y, c)
+    elif k == 1:
+        fb.fill_rect(x, y, rnd.randrange(1, 40), rnd.randrange(1, 20), c)
+    elif k == 2:
+        fb.pixel(x, y, c)
+    elif k == 3:
+        fb.hline(x, y, rnd.randrange(1, 60), c)
+    else:
+        fb.rect(x, y, rnd.randrange(1, 50), rnd.randrange(1, 30), c)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_partial_updates_leave_the_same_pixels_as_a_full_refresh(seed):
+    from drivers.ssd1306 import SSD1306
+    from emu.ssd1306 import SSD1306 as Panel
+    panel, oled = oled_board()
+    rnd = random.Random(seed)
+    for frame in range(40):
+        for _ in range(rnd.randrange(1, 6)):
+            scribble(oled, rnd)
+        oled.show()
+        assert panel.ram == oled.buffer
+    # a second panel that only ever gets full frames of the same picture
+    other = Panel()
+    world.bus(0).attach(0x3D, other)
+    full = SSD1306(oled.i2c, 0x3D)
+    full.buffer[:] = oled.buffer
+    full.show(True)
+    assert other.ram == panel.ram
+    assert other.text() == panel.text()
+
+
+def test_score_change_sends_under_a_quarter_of_a_frame():
+    panel, oled = oled_board()
+    bus = world.bus(0)
+    oled.text("Round 3", 0, 0)
+    oled.text("Ann  12", 0, 16)
+    oled.text("Bob   9", 0, 24)
+    oled.show()
+    before = bus.bytes_sent
+    oled.fill_rect(40, 16, 16, 8, 0)
+    oled.text("15", 40, 16)
+    oled.show()
+    sent = bus.bytes_sent - before
+    assert 0 < sent <= 1024 // 4
+    assert panel.ram == oled.buffer
+
+
+def test_nothing_changed_sends_nothing():
+    panel, oled = oled_board()
+    oled.text("hi", 0, 0)
+    oled.show()
+    before = world.bus(0).bytes_sent
+    oled.show()
+    assert world.bus(0).bytes_sent == before
+
+
+def test_panel_as_text_reads_like_the_screen():
+    panel, oled = oled_board()
+    oled.fill_rect(0, 0, 4, 2, 1)
+    oled.show()
+    rows = panel.text().splitlines()
+    assert len(rows) == 64 and len(rows[0]) == 128
+    assert rows[0].startswith("####.") and rows[1].startswith("####.") and rows[2].startswith("....")
+    assert sum(r.count("#") for r in rows) == 8
+
+
+def test_contrast_and_power_commands():
+    panel, oled = oled_board()
+    oled.contrast(0x10)
+    oled.power(False)
+    assert panel.contrast == 0x10 and not panel.on
