@@ -1,0 +1,125 @@
+"""NeoPixels, buzzer, watchdog and flash storage against their emulations."""
+import os
+
+import pytest
+
+from host_sim import hw
+
+clock = hw.install()
+from emu import world  # noqa: E402
+
+
+def test_pixels_are_capped_and_sent_green_first():
+    cfg, emu, h = hw.boot("pico_pca9685")
+    h.pixels.fill(255, 255, 255)
+    h.pixels.set(3, 255, 0, 128)
+    t0 = clock.now_us()
+    h.pixels.show()
+    frame = emu.pixels.data
+    assert len(frame) == 36
+    assert max(frame) == 64  # the board's brightness cap
+    assert frame[9:12] == bytes((0, 64, 32))  # GRB on the wire
+    assert clock.now_us() - t0 == 36 * 10 + 50  # 1.25 us a bit, then the latch
+    h.pixels.off()
+    assert emu.pixels.data == bytes(36)
+
+
+def test_buzzer_plays_a_tune_and_falls_silent():
+    cfg, emu, h = hw.boot("pico_pca9685")
+    pwm = emu.buzzer.pwm
+    h.buzzer.play(((880, 100), (0, 50), (1320, 100)))
+    heard = []
+    for _ in range(300):
+        heard.append(pwm.freq() if pwm.duty_u16() else 0)
+        clock.sleep_ms(1)
+        h.buzzer.update()
+    assert heard[:100] == [880] * 100
+    assert heard[100:150] == [0] * 50
+    assert heard[150:250] == [1320] * 100
+    assert heard[250:] == [0] * 50
+    assert not h.buzzer.playing
+
+
+def test_buzzer_slice_leaves_servo_pwm_alone():
+    cfg, emu, h = hw.boot("pico_direct_pwm")
+    h.buzzer.tone(2000, 50)
+    assert all(p.freq() == 50 for p in h.shutters.backend.pwms)
+
+
+def test_watchdog_resets_a_stuck_loop_only():
+    import machine
+    cfg, emu, h = hw.boot("pico_pca9685")
+    h.watchdog.timeout_ms = 1000
+    h.watchdog.start()
+    for _ in range(50):
+        clock.sleep_ms(100)
+        h.watchdog.feed()
+    assert not world.state["wdt_expired"]
+    clock.sleep_ms(1001)
+    assert world.state["wdt_expired"]
+    assert machine.reset_cause() == machine.WDT_RESET
+
+
+def test_storage_replaces_atomically(tmp_path):
+    from drivers.storage import Storage
+    s = Storage(str(tmp_path) + "/")
+    s.save_json("calib.json", {"a": 1})
+    s.save_json("calib.json", {"a": 2})
+    assert s.load_json("calib.json") == {"a": 2}
+    assert sorted(os.listdir(tmp_path)) == ["calib.json"]
+    # a power cut while writing leaves a stray temporary file: the old content stands
+    (tmp_path / "calib.json.tmp").write_bytes(b'{"a": 3')
+    assert s.load_json("calib.json") == {"a": 2}
+    s.save_json("calib.json", {"a": 4})
+    assert s.load_json("calib.json") == {"a": 4}
+    assert s.read("missing") is None and s.load_json("missing", 7) == 7
+    assert s.bytes_written == 3 * len(b'{"a": 1}')
+
+
+def test_i2c_time_follows_bus_speed_and_missing_device_is_eio():
+    from machine import I2C, Pin
+    hw.reset()
+    from emu.ssd1306 import SSD1306
+    world.bus(0).attach(0x3C, SSD1306())
+    for freq, want_us in ((100000, (101 * 9 + 2) * 10), (400000, (101 * 9 + 2) * 10 // 4)):
+        i2c = I2C(0, sda=Pin(20), scl=Pin(21), freq=freq)
+        t0 = clock.now_us()
+        i2c.writeto(0x3C, bytes(100))
+        assert clock.now_us() - t0 == want_us
+    with pytest.raises(OSError) as e:
+        i2c.writeto(0x40, b"\x00")
+    assert e.value.args[0] == 5
+    assert i2c.scan() == [0x3C]
+    with pytest.raises(ValueError):
+        I2C(0, sda=Pin(21), scl=Pin(20))
+
+
+def test_pwm_channels_of_a_slice_share_the_frequency():
+    from machine import PWM, Pin
+    hw.reset()
+    a, b = PWM(Pin(4), freq=50), PWM(Pin(5), freq=50)
+    b.freq(1000)
+    assert a.freq() == 1000
+    a.duty_u16(32768)
+    assert a._pulse_us() == 500
+
+
+def test_virtual_clock_ticks_wrap_like_micropython():
+    hw.reset()
+    clock.advance(((1 << 30) - 5) * 1000)
+    t0 = clock.ticks_ms()
+    clock.sleep_ms(10)
+    t1 = clock.ticks_ms()
+    assert t1 < t0 and clock.ticks_diff(t1, t0) == 10
+    assert clock.ticks_add(t0, 10) == t1
+
+
+def test_timer_callbacks_fire_on_the_virtual_clock():
+    from machine import Timer
+    hw.reset()
+    fired = []
+    t = Timer(-1, mode=Timer.PERIODIC, period=5, callback=lambda tm: fired.append(clock.now_us()))
+    clock.sleep_ms(22)
+    t.deinit()
+    clock.sleep_ms(20)
+    assert fired == [5000, 10000, 15000, 20000]
