@@ -36,15 +36,7 @@ def boot(name="pico_pca9685", storage_dir=None, oled=True, pca=True, wait=True):
     storage_dir: where flash files live (keep it to "reboot" with the same flash)."""
     import tempfile
     from host_sim import FIRMWARE
-    reset()
-    from app import board as board_config
-    from app.hardware import Hardware
-    from drivers.storage import Storage
-    from emu.board import Board
-    cfg = board_config.load(name, FIRMWARE + "/")
-    emu = Board(cfg, oled=oled, pca=pca)
+    install()
+    from emu.boot import boot as emu_boot
     root = storage_dir if storage_dir is not None else tempfile.mkdtemp()
-    hardware = Hardware(cfg, Storage(os.path.join(root, "")), oled=oled)
-    if wait:
-        hardware.shutters.wait()
-    return cfg, emu, hardware
+    return emu_boot(name, os.path.join(FIRMWARE, ""), os.path.join(root, ""), oled, pca, wait)

@@ -12,6 +12,7 @@ class Button:
         self.bounce_us = bounce_us
         self.chatter_us = chatter_us
         self._edges = []  # (time_us, closed), in time order
+        self._i = 0  # the edge in force at the last look
         self.presses = []  # times the contact first closed
         self._pin = None
         if pin is not None:
@@ -19,11 +20,14 @@ class Button:
             self._pin.source = self
 
     def closed(self):
+        # reading allocates nothing, so a test can heap_lock() around a poll
         now = clock.now_us()
         e = self._edges
-        while len(e) > 1 and e[1][0] <= now:
-            e.pop(0)  # past edges no longer matter: keep the one in force
-        return bool(e) and e[0][0] <= now and e[0][1]
+        i = self._i
+        while i + 1 < len(e) and e[i + 1][0] <= now:
+            i += 1  # past edges no longer matter: keep the one in force
+        self._i = i
+        return i < len(e) and e[i][0] <= now and e[i][1]
 
     def _switch(self, at, closed):
         # chatter: the new state, then the old, ... until it settles
@@ -42,6 +46,8 @@ class Button:
         self.presses.append(t)
         self._switch(t, True)
         self._switch(t + hold_ms * 1000, False)
+        self._edges = self._edges[self._i:]  # drop the past, then order the future
+        self._i = 0
         self._edges.sort()
 
     def level(self):
@@ -60,7 +66,7 @@ class Ladder:
         world.pin(pin).analog = self
 
     def read_u16(self):
-        for k, b in enumerate(self.buttons):
-            if b.closed():
+        for k in range(len(self.buttons)):
+            if self.buttons[k].closed():
                 return self.levels[k]
         return 65535

@@ -1,0 +1,19 @@
+"""Power up an emulated board and the firmware's drivers on it (CPython or VM)."""
+from emu import world
+from emu.board import Board
+
+
+def boot(name, root, storage_root, oled=True, pca=True, wait=True):
+    """A fresh board at time zero wired as boards/<name>.json (under root) says,
+    and the firmware's app.hardware.Hardware on it, its flash in storage_root.
+    Returns (cfg, emulated Board, Hardware)."""
+    from app import board as board_config
+    from app.hardware import Hardware
+    from drivers.storage import Storage
+    world.reset()
+    cfg = board_config.load(name, root)
+    emu = Board(cfg, oled=oled, pca=pca)
+    h = Hardware(cfg, Storage(storage_root), oled=oled)
+    if wait:
+        h.shutters.wait()
+    return cfg, emu, h

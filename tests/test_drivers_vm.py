@@ -1,0 +1,160 @@
+"""The drivers on the real MicroPython VM, against the same emulated peripherals
+(the fakes compiled to .mpy, as the firmware is), in an RP2040-sized heap."""
+import os
+import subprocess
+
+import pytest
+
+from host_sim.mpy import tool
+from tests import mpvm
+
+HEAP = "190k"  # about what an RP2040 leaves free for Python
+
+
+@pytest.fixture(scope="module")
+def fakes_dir(tmp_path_factory):
+    dest = str(tmp_path_factory.mktemp("fakes"))
+    for top, dirs, files in os.walk(mpvm.FAKES):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        for f in files:
+            # the VM's own micropython and framebuf are built in and win anyway
+            if f.endswith(".py") and f not in ("micropython.py", "framebuf.py"):
+                rel = os.path.relpath(os.path.join(top, f), mpvm.FAKES)
+                out = os.path.join(dest, rel[:-3] + ".mpy")
+                os.makedirs(os.path.dirname(out), exist_ok=True)
+                subprocess.run([tool("mpy-cross"), "-o", out, "-s", rel, os.path.join(top, f)], check=True)
+    return dest
+
+
+def vm(code, mpy_dir, fakes_dir, heap=HEAP):
+    prelude = "import sys\nROOT = %r\n" % (mpy_dir + "/")
+    proc = mpvm.run(prelude + code, mpy_dir, heap=heap, extra_path=[fakes_dir])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return dict(line.split("=", 1) for line in proc.stdout.splitlines() if "=" in line)
+
+
+BOOT = """
+from emu.boot import boot
+from emu import clock
+from emu.servo import max_concurrent
+cfg, emu, h = boot(NAME, ROOT, STORE)
+"""
+
+
+@pytest.mark.parametrize("name", ["pico_pca9685", "pico_direct_pwm"])
+def test_shutters_on_vm(name, mpy_dir, fakes_dir, tmp_path):
+    out = vm("NAME = %r\nSTORE = %r\n" % (name, str(tmp_path) + "/") + BOOT + """
+import time
+print("is_fake_time=%s" % (time.ticks_ms is clock.ticks_ms))
+for i in range(12):
+    h.shutters.open(i)
+h.shutters.wait(1)
+t0 = clock.now_us()
+h.shutters.close_all()
+h.shutters.wait(1)
+print("close_all_ms=%d" % ((clock.now_us() - t0) // 1000))
+print("max_moving=%d" % max_concurrent(emu.servos))
+print("angles=%s" % sorted(set(round(a) for a in emu.angles())))
+""", mpy_dir, fakes_dir)
+    assert out["is_fake_time"] == "True"
+    assert int(out["close_all_ms"]) <= 600
+    assert out["max_moving"] == "3"
+    assert out["angles"] == "[54]"
+
+
+def test_calibration_survives_a_reboot_on_vm(mpy_dir, fakes_dir, tmp_path):
+    store = "STORE = %r\nNAME = 'pico_pca9685'\n" % (str(tmp_path) + "/")
+    vm(store + BOOT + "h.shutters.calibrate(9, closed_us=1000)\nh.shutters.save_calibration()\n",
+       mpy_dir, fakes_dir)
+    out = vm(store + BOOT + "print('angle=%d' % round(emu.servos[9].angle()))\n"
+             "print('other=%d' % round(emu.servos[8].angle()))\n", mpy_dir, fakes_dir)
+    assert out == {"angle": "45", "other": "54"}
+
+
+@pytest.mark.parametrize("name", ["pico_pca9685", "pico_direct_pwm"])
+def test_buttons_on_vm_without_allocating(name, mpy_dir, fakes_dir, tmp_path):
+    out = vm("NAME = %r\nSTORE = %r\n" % (name, str(tmp_path) + "/") + BOOT + """
+import micropython
+b = h.buttons
+b.poll()
+emu.buttons["ok"].bounce_us = 5000
+emu.buttons["ok"].press(60)
+t0 = clock.now_us()
+got = -1
+fails = 0
+for k in range(20):
+    micropython.heap_lock()
+    try:
+        b.poll()
+        e = b.get()
+    except MemoryError:
+        fails += 1
+        e = -1
+    micropython.heap_unlock()
+    if e >= 0 and got < 0:
+        got = clock.now_us() - t0
+        print("event=%s" % b.describe(e))
+    clock.sleep_ms(2)
+print("latency_us=%d" % got)
+print("alloc_fails=%d" % fails)
+""", mpy_dir, fakes_dir)
+    assert out.get("event") == "ok press", out
+    assert 0 < int(out["latency_us"]) <= 20000
+    assert out["alloc_fails"] == "0"
+
+
+def test_oled_partial_equals_full_on_vm(mpy_dir, fakes_dir, tmp_path):
+    out = vm("NAME = 'pico_pca9685'\nSTORE = %r\n" % (str(tmp_path) + "/") + BOOT + """
+import random
+from emu import world
+from emu.ssd1306 import SSD1306 as Panel
+from drivers.ssd1306 import SSD1306
+random.seed(3)
+o = h.oled
+same = True
+for frame in range(30):
+    o.fill_rect(random.getrandbits(7), random.getrandbits(6), 1 + random.getrandbits(5), 1 + random.getrandbits(4), random.getrandbits(1))
+    o.text(str(random.getrandbits(10)), random.getrandbits(7), random.getrandbits(6), 1)
+    o.show()
+    same = same and emu.oled.ram == o.buffer
+other = Panel()
+world.bus(0).attach(0x3D, other)
+full = SSD1306(o.i2c, 0x3D)
+full.buffer[:] = o.buffer
+full.show(True)
+print("each_frame=%s" % same)
+print("equal=%s" % (other.ram == emu.oled.ram))
+print("lit=%d" % sum(bin(b).count("1") for b in other.ram))
+""", mpy_dir, fakes_dir)
+    assert out["each_frame"] == "True" and out["equal"] == "True"
+    assert int(out["lit"]) > 50
+
+
+def test_cpython_framebuf_draws_like_the_vm(mpy_dir, fakes_dir):
+    """The CPython fake framebuf must draw what the VM's built-in one draws."""
+    from host_sim import hw
+    hw.install()
+    import framebuf as fake
+
+    def draw(fb):
+        fb.text("Score 12 ~!", 3, 5, 1)
+        fb.rect(0, 20, 40, 12, 1)
+        fb.fill_rect(50, 30, 9, 13, 1)
+        fb.hline(0, 60, 128, 1)
+        fb.vline(127, 0, 64, 1)
+        fb.pixel(64, 33, 0)
+    buf = bytearray(1024)
+    draw(fake.FrameBuffer(buf, 128, 64, fake.MONO_VLSB))
+    out = vm("""
+import framebuf
+buf = bytearray(1024)
+fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+fb.text("Score 12 ~!", 3, 5, 1)
+fb.rect(0, 20, 40, 12, 1)
+fb.fill_rect(50, 30, 9, 13, 1)
+fb.hline(0, 60, 128, 1)
+fb.vline(127, 0, 64, 1)
+fb.pixel(64, 33, 0)
+print("hex=" + "".join("%02x" % b for b in buf))
+""", mpy_dir, fakes_dir)
+    assert bytes.fromhex(out["hex"]) == bytes(buf)
