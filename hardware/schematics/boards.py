@@ -43,27 +43,28 @@ def controls(cfg):
 
 def signals(cfg):
     """Every GPIO the board config assigns, as Signals, in a stable order."""
-    out = [
-        Signal("I2C_SDA", cfg["i2c"]["sda"], "I2C SDA: OLED + PCA9685"),
-        Signal("I2C_SCL", cfg["i2c"]["scl"], "I2C SCL: OLED + PCA9685"),
-    ]
     sh = cfg["shutters"]
+    on_bus = "OLED + PCA9685" if sh["backend"] == "pca9685" else "OLED"
+    out = [
+        Signal("I2C_SDA", cfg["i2c"]["sda"], f"{on_bus}, 4k7 pull-up"),
+        Signal("I2C_SCL", cfg["i2c"]["scl"], f"{on_bus}, 4k7 pull-up"),
+    ]
     if sh["backend"] == "pca9685":
-        out.append(Signal("SERVO_OE", sh["oe"], "PCA9685 /OE (10k pull-up: servos off at boot)"))
+        out.append(Signal("SERVO_OE", sh["oe"], "PCA9685 /OE, 10k pull-up: servos off at boot"))
     else:
-        out += [Signal(f"SERVO{i + 1}", pin, f"servo {i + 1} signal (220R)")
+        out += [Signal(f"SERVO{i + 1}", pin, f"220R to servo header {i + 1}")
                 for i, pin in enumerate(sh["pins"])]
-    out += [Signal(f"SEAT{i + 1}", pin, f"seat button {i + 1} to GND")
+    out += [Signal(f"SEAT{i + 1}", pin, f"seat {i + 1} button to GND")
             for i, pin in enumerate(cfg["seat_buttons"])]
     c = cfg["controls"]
     if "ladder" in c:
-        out.append(Signal("CONTROLS_ADC", c["ladder"], "control button ladder (ADC)"))
+        out.append(Signal("CONTROLS_ADC", c["ladder"], f"ladder of {len(controls(cfg))} control buttons (ADC)"))
     else:
         out += [Signal(f"BTN_{name.upper()}", c[name], f"{name} button to GND")
                 for name in controls(cfg)]
     out += [
-        Signal("CARD_SW", cfg["card_switch"], "card-present switch to GND"),
-        Signal("PIXELS_3V3", cfg["pixels"]["pin"], "NeoPixel data, to 74AHCT125 1A"),
-        Signal("BUZZER", cfg["buzzer"], "buzzer driver base (1k)"),
+        Signal("CARD_SW", cfg["card_switch"], "card switch to GND"),
+        Signal("PIXELS_3V3", cfg["pixels"]["pin"], f"74AHCT125 > 330R > {cfg['pixels']['count']} NeoPixels"),
+        Signal("BUZZER", cfg["buzzer"], "1k > 2N3904 > buzzer"),
     ]
     return sorted(out, key=lambda s: s.gpio)

@@ -9,21 +9,35 @@ drawing and README tables (hardware/), the Wokwi diagram (hardware/wokwi/).
 
 import sys
 
-from . import boards, circuit, outputs
+from . import boards, circuit, drawing, outputs, readme, wokwi
 
-HERE = boards.ROOT / "hardware" / "schematics"
+HARDWARE = boards.ROOT / "hardware"
+HERE = HARDWARE / "schematics"
+README = HARDWARE / "README.md"
+WOKWI = HARDWARE / "wokwi" / "diagram.json"
 
 
-def board_files(name):
+def board_files(name, ckt=None):
     """{path: text} for one board's netlist and BOM."""
-    ckt = circuit.build(boards.load(name))
+    ckt = ckt or circuit.build(boards.load(name))
     return {HERE / f"{name}.net": outputs.netlist(ckt), HERE / f"{name}_bom.csv": outputs.bom_csv(ckt)}
 
 
+def doc_files(cfgs, circuits):
+    """{path: text} for the drawings, the README's tables and the Wokwi diagram."""
+    files = {HARDWARE / f"wiring_{name}.svg": drawing.svg(cfgs[name], circuits[name]) for name in boards.BOARDS}
+    files[README] = readme.update(README.read_text(), readme.sections(cfgs, circuits))
+    files[WOKWI] = wokwi.text(cfgs[wokwi.BOARD])
+    return files
+
+
 def all_files():
+    cfgs = {name: boards.load(name) for name in boards.BOARDS}
+    circuits = {name: circuit.build(cfgs[name]) for name in boards.BOARDS}
     files = {}
     for name in boards.BOARDS:
-        files.update(board_files(name))
+        files.update(board_files(name, circuits[name]))
+    files.update(doc_files(cfgs, circuits))
     return files
 
 

@@ -50,8 +50,9 @@ class _Board:
         r[2] += b
         return r
 
-    def button(self, net, what, kind="button", to=None):
+    def button(self, net, what, role, kind="button", to=None):
         sw = make(kind, "SW_Push", what)
+        sw.role = role  # which button this is, for the wiring table
         sw[1] += net
         sw[2] += self.gnd if to is None else to
         return sw
@@ -144,13 +145,13 @@ def _ohms(r):
 
 def _buttons(b):
     for i in range(len(b.cfg["seat_buttons"])):
-        b.button(b.nets[f"SEAT{i + 1}"], "seat button")
+        b.button(b.nets[f"SEAT{i + 1}"], "seat button", f"seat {i + 1}")
     b.button(b.nets["CARD_SW"], "card-present lever microswitch (closed = card in), wired to a 2-pin header",
-             kind="switch_wired")
+             "card switch", kind="switch_wired")
     names = boards.controls(b.cfg)
     if "ladder" not in b.cfg["controls"]:
         for name in names:
-            b.button(b.nets[f"BTN_{name.upper()}"], "control button")
+            b.button(b.nets[f"BTN_{name.upper()}"], "control button", name)
         return
     adc = b.nets["CONTROLS_ADC"]
     vref = Net("ADC_VREF")
@@ -159,10 +160,10 @@ def _buttons(b):
     b.cap(adc, why="control ladder ADC filter")
     for name, r, *_ in ladder.table(names)[:-1]:
         if r == 0:
-            b.button(adc, "control button (ladder)")
+            b.button(adc, "control button (ladder)", name)
             continue
         step = Net(f"LADDER_{name.upper()}")
-        b.button(adc, "control button (ladder)", to=step)
+        b.button(adc, "control button (ladder)", name, to=step)
         b.resistor(step, b.gnd, _ohms(r), f"control ladder resistor for {name}")
 
 

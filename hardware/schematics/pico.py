@@ -18,6 +18,7 @@ PADS = {
     32: "GP27", 33: "AGND", 34: "GP28", 35: "ADC_VREF", 36: "3V3",
     37: "3V3_EN", 38: "GND", 39: "VSYS", 40: "VBUS",
 }
+PADS_BY_NAME = {name: pad for pad, name in PADS.items()}  # last GND wins; fine for lookups
 GPIO_PAD = {int(name[2:]): pad for pad, name in PADS.items() if name.startswith("GP")}
 
 _T = skidl.Pin.types

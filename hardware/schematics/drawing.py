@@ -1,0 +1,81 @@
+"""A pin diagram of the Pico for one board, drawn with schemdraw from the same circuit.
+
+Each of the 40 pads is drawn where it sits on the module (USB at the top) and
+labelled with what it connects to, colour-coded by job. Rendered with
+schemdraw's SVG backend, whose output is plain text and reproducible.
+"""
+
+import schemdraw
+import schemdraw.elements as elm
+
+from . import boards, pico, wiring
+
+COLOURS = {"power": "#c0392b", "gnd": "#555555", "i2c": "#1f6fb2", "servo": "#d35400",
+           "button": "#218c4a", "pixels": "#8e44ad", "buzzer": "#8d6e63", "open": "#b0b0b0"}
+LEGEND = [("power", "power"), ("gnd", "ground"), ("i2c", "I2C: OLED / PCA9685"),
+          ("servo", "servos"), ("button", "buttons, card switch"), ("pixels", "NeoPixels"),
+          ("buzzer", "buzzer")]
+
+
+def _job(net):
+    for prefix, job in (("I2C", "i2c"), ("SERVO", "servo"), ("SEAT", "button"), ("BTN", "button"),
+                        ("CARD", "button"), ("CONTROLS", "button"), ("PIXEL", "pixels"),
+                        ("BUZZER", "buzzer")):
+        if net.startswith(prefix):
+            return job
+    return "open"
+
+
+def pad_labels(cfg, circuit):
+    """{pad: (text, job)} for all 40 pads."""
+    labels = {pad: ("not connected", "open") for pad in pico.PADS}
+    for pad, name in pico.PADS.items():
+        if name in ("GND", "AGND"):
+            labels[pad] = ("GND", "gnd")
+    labels[pico.PADS_BY_NAME["VSYS"]] = ("+5V via D (1N5819)", "power")
+    labels[pico.PADS_BY_NAME["3V3"]] = ("+3V3 out: OLED, pull-ups" +
+                                        (", PCA9685" if cfg["shutters"]["backend"] == "pca9685" else ""), "power")
+    if "ladder" in cfg["controls"]:
+        labels[pico.PADS_BY_NAME["ADC_VREF"]] = ("ladder pull-up 10k", "button")
+    for pad, _, net, role, _ in wiring.rows(cfg, circuit):
+        labels[pad] = (f"{net}: {role}", _job(net))
+    return labels
+
+
+def draw(cfg, circuit, canvas="svg"):
+    """The diagram as a schemdraw Drawing on `canvas` ("svg", or "matplotlib" for PNG)."""
+    labels = pad_labels(cfg, circuit)
+    pins = []
+    for pad, name in pico.PADS.items():
+        side = "L" if pad <= 20 else "R"
+        slot = 21 - pad if pad <= 20 else pad - 20  # slot 20 is the top, next to the USB socket
+        pins.append(elm.IcPin(name=name, pin=str(pad), side=side, slot=f"{slot}/20",
+                              color=COLOURS[labels[pad][1]]))
+    with schemdraw.Drawing(canvas=canvas, show=False) as d:
+        d.config(fontsize=11)
+        ic = elm.Ic(pins=pins, size=(5, 21))
+        d += ic.color("black")
+        d += elm.Rect(corner1=(1.7, 21.0), corner2=(3.3, 22.0)).color("black")
+        d += elm.Label().at((2.5, 21.5)).label("USB")
+        d += elm.Label().at((2.5, 23.2)).label(f"Raspberry Pi Pico: {cfg['name']}", fontsize=15)
+        for pad in pico.PADS:
+            text, job = labels[pad]
+            anchor = getattr(ic, f"pin{pad}")
+            if pad <= 20:
+                line = elm.Line().at(anchor).left(1.2).color(COLOURS[job])
+                d += line
+                d += elm.Label().at(line.end).label(text, loc="left", halign="right", color=COLOURS[job])
+            else:
+                line = elm.Line().at(anchor).right(1.2).color(COLOURS[job])
+                d += line
+                d += elm.Label().at(line.end).label(text, loc="right", halign="left", color=COLOURS[job])
+        x, y = -9.5, -2.0
+        for job, text in LEGEND:
+            d += elm.Line().at((x, y)).right(0.8).color(COLOURS[job]).linewidth(4)
+            d += elm.Label().at((x + 1.0, y)).label(text, halign="left", color=COLOURS[job])
+            y -= 0.7
+    return d
+
+
+def svg(cfg, circuit):
+    return draw(cfg, circuit).get_imagedata("svg").decode()

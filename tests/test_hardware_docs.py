@@ -1,0 +1,86 @@
+"""The README tables, drawings and Wokwi diagram are current and agree with the firmware's configs."""
+
+import json
+
+import pytest
+
+from hardware.schematics import boards, build, circuit, ladder, power, wokwi
+
+
+@pytest.fixture(scope="module")
+def docs():
+    cfgs = {name: boards.load(name) for name in boards.BOARDS}
+    return build.doc_files(cfgs, {name: circuit.build(cfgs[name]) for name in boards.BOARDS})
+
+
+@pytest.mark.parametrize("name", ["README.md", "wiring_pico_pca9685.svg", "wiring_pico_direct_pwm.svg",
+                                  "wokwi/diagram.json"])
+def test_generated_doc_is_current(docs, name):
+    path = build.HARDWARE / name
+    assert path in docs, f"build.py no longer generates {name}"
+    assert path.exists() and path.read_text() == docs[path], (
+        f"hardware/{name} is stale: run python -m hardware.schematics.build")
+
+
+def test_ladder_readings_match_the_firmware_levels():
+    ctl = boards.load("pico_direct_pwm")["controls"]
+    rows = ladder.table(ctl["order"])
+    readings = [value for _, _, value, _, _ in rows]
+    assert all(b - a > 6000 for a, b in zip(readings, readings[1:])), f"ladder steps too close: {readings}"
+    for (name, _, value, _, _), level in zip(rows, ctl.get("levels", [])):
+        assert abs(value - level) <= 0.005 * ladder.FULL_SCALE, (
+            f"{name}: the ladder gives {value}, the firmware expects {level}")
+
+
+def test_power_budget_follows_the_config_and_fits_the_supply():
+    cfg = boards.load("pico_pca9685")
+    rows = power.budget(cfg)
+    assert power.total(rows) * 1.5 <= power.SUPPLY_A, "the recommended supply has under 1.5x margin"
+    brighter = json.loads(json.dumps(cfg))
+    brighter["pixels"]["brightness"] = 255
+    brighter["shutters"]["max_moving"] = 12
+    more = power.budget(brighter)
+    assert power.rail(more, "pixels") > 3.5 * power.rail(rows, "pixels")
+    assert power.rail(more, "servo") > 3.5 * power.rail(rows, "servo")
+
+
+def _wokwi_nets():
+    """Union-find over diagram.json's connections: {part:pin -> set of connected part:pins}."""
+    parent = {}
+
+    def find(x):
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    diagram = json.loads((build.WOKWI).read_text())
+    for a, b, *_ in diagram["connections"]:
+        parent[find(a)] = find(b)
+    groups = {}
+    for x in list(parent):
+        groups.setdefault(find(x), set()).add(x)
+    return {x: groups[find(x)] for x in parent}, diagram
+
+
+def test_wokwi_diagram_matches_the_pin_map():
+    cfg = boards.load(wokwi.BOARD)
+    nets, diagram = _wokwi_nets()
+    expected = {f"servo{i}:PWM": g for i, g in enumerate(cfg["shutters"]["pins"], 1)}
+    expected.update({f"seat{i}:1.l": g for i, g in enumerate(cfg["seat_buttons"], 1)})
+    expected.update({"oled:SDA": cfg["i2c"]["sda"], "oled:SCL": cfg["i2c"]["scl"],
+                     "pixel1:DIN": cfg["pixels"]["pin"], "buzzer:2": cfg["buzzer"],
+                     "card:2": cfg["card_switch"], "controls:SIG": cfg["controls"]["ladder"]})
+    for pin, gpio in expected.items():
+        assert f"pico:GP{gpio}" in nets.get(pin, ()), f"Wokwi: {pin} should be on GP{gpio}"
+    wired = {p for p in nets if p.startswith("pico:GP")}
+    assert wired == {f"pico:GP{g}" for g in expected.values()}, "Wokwi wires a GPIO the config does not use"
+    pixels = [p["id"] for p in diagram["parts"] if p["type"] == "wokwi-neopixel"]
+    assert len(pixels) == cfg["pixels"]["count"]
+    for a, b in zip(pixels, pixels[1:]):
+        assert f"{b}:DIN" in nets[f"{a}:DOUT"], f"Wokwi: NeoPixel chain broken between {a} and {b}"
+    for part in diagram["parts"]:
+        ground = {"wokwi-servo": "GND", "board-ssd1306": "GND", "wokwi-neopixel": "VSS",
+                  "wokwi-pushbutton": "2.l", "wokwi-buzzer": "1"}.get(part["type"])
+        if ground:
+            assert any(p.startswith("pico:GND") for p in nets[f"{part['id']}:{ground}"]), f"{part['id']} not grounded"
