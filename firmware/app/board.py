@@ -33,7 +33,7 @@ def _get(d, key, path, kind=None):
         _fail(path, "must be an integer, not %r" % (v,))
     if kind is list and not isinstance(v, list):
         _fail(path, "must be a list")
-    return v
+    return d[key]  # not v: its narrowed type would stick to every caller
 
 
 def _int(d, key, path, lo, hi, default=None):

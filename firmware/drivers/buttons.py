@@ -44,7 +44,10 @@ class Buttons:
         self.dropped = 0
 
     def _ladder_step(self):
-        v = self.adc.read_u16()
+        adc = self.adc
+        if adc is None:
+            return -1
+        v = adc.read_u16()
         b = self.bounds
         for k in range(len(b)):
             if v < b[k]:
@@ -54,7 +57,7 @@ class Buttons:
     def poll(self):
         now = time.ticks_ms()
         npins = len(self.pins)
-        step = self._ladder_step() if self.adc is not None else -1
+        step = self._ladder_step()
         for i in range(self.n):
             raw = (self.pins[i].value() == 0) if i < npins else (i - npins == step)
             if raw != self.down[i]:

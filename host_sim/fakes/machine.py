@@ -72,7 +72,7 @@ class Pin:
         self.value(1 - self._s.out)
 
     def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, *, priority=1, wake=None, hard=False):
-        self._s.irq = (handler, trigger) if handler else None
+        self._s.set_irq(handler, trigger)
         return None
 
     def __repr__(self):
@@ -87,9 +87,7 @@ class PWM:
         self._n = _pin_id(dest)
         self._slice = (self._n >> 1) & 7
         self._duty = 0
-        s = world.pin(self._n)
-        s.pwm = self
-        s.out = 0
+        world.pin(self._n).attach_pwm(self)
         self.init(freq=freq, duty_u16=duty_u16, duty_ns=duty_ns)
 
     def init(self, *, freq=-1, duty_u16=-1, duty_ns=-1, invert=False):
@@ -127,9 +125,7 @@ class PWM:
 
     def deinit(self):
         self._duty = 0
-        s = world.pin(self._n)
-        s.pwm = None
-        s.changed()
+        world.pin(self._n).attach_pwm(None)
 
     def _pulse_us(self):
         """Emulation: the high time of each period, what a servo measures."""
@@ -149,7 +145,7 @@ class I2C:
         self._bus = world.bus(id)
         self._bus.freq = freq
 
-    def init(self, *, freq=400000):
+    def init(self, *, scl=None, sda=None, freq=400000):
         self._bus.freq = freq
 
     def deinit(self):
@@ -229,17 +225,20 @@ class Timer:
     PERIODIC = 1
     ONE_SHOT = 0
 
-    def __init__(self, id=-1, *, mode=PERIODIC, period=-1, freq=-1, callback=None, hard=True):
+    def __init__(self, id=-1, *, mode=PERIODIC, period=None, freq=None, tick_hz=None, callback=None, hard=None):
         self._cb = None
         self._due = 0
         self._period = 0
         self._mode = mode
         if callback is not None:
-            self.init(mode=mode, period=period, freq=freq, callback=callback, hard=hard)
+            self.init(mode=mode, period=period, freq=freq, tick_hz=tick_hz, callback=callback, hard=hard)
 
-    def init(self, *, mode=PERIODIC, period=-1, freq=-1, callback=None, hard=True):
+    def init(self, *, mode=PERIODIC, period=None, freq=None, tick_hz=None, callback=None, hard=None):
         self._mode = mode
-        self._period = 1000000 // freq if freq > 0 else max(1, period) * 1000
+        if freq:
+            self._period = 1000000 // freq
+        else:  # period counts ticks of tick_hz (ms by default)
+            self._period = max(1, (period or 0) * 1000000 // (tick_hz or 1000))
         self._cb = callback
         self._due = clock.now_us() + self._period
         clock.add_timer(self)

@@ -30,6 +30,5 @@ class NeoPixel:
             self[i] = v
 
     def write(self):
-        self._s.data = bytes(self.buf)
         clock.advance(self.n * self.bpp * 10 + 50)  # 8 bits x 1.25 us a byte, then the latch
-        self._s.changed()
+        self._s.clock_out(bytes(self.buf))

@@ -31,6 +31,19 @@ class PinState:
             return 1
         return 0
 
+    def attach_pwm(self, pwm):
+        """A PWM takes the pin over (None: gives it back, output low)."""
+        self.pwm = pwm
+        self.out = 0
+        self.changed()
+
+    def set_irq(self, handler, trigger):
+        self.irq = (handler, trigger) if handler else None
+
+    def clock_out(self, data):
+        self.data = data
+        self.changed()
+
     def changed(self):
         for fn in self.listeners:
             fn()
