@@ -1,0 +1,98 @@
+"""The self-test: scan the I2C bus and name what is missing, move every
+shutter, light every pixel, and show each button as it is pressed.
+Run it from the REPL (`import app.selftest as t; t.run()`) or at boot."""
+import time
+from machine import I2C, Pin
+
+from app import board
+from app.hardware import Hardware
+
+
+def expected(cfg):
+    """{I2C address: what should answer there} for this board."""
+    want = {cfg["oled"]["address"]: "OLED (SSD1306)"}
+    if cfg["shutters"]["backend"] == "pca9685":
+        want[cfg["shutters"]["address"]] = "servo driver (PCA9685)"
+    return want
+
+
+def scan(cfg):
+    c = cfg["i2c"]
+    found = I2C(c["id"], sda=Pin(c["sda"]), scl=Pin(c["scl"]), freq=c["freq"]).scan()
+    want = expected(cfg)
+    return ["missing on I2C at 0x%02x: %s" % (a, want[a]) for a in sorted(want) if a not in found]
+
+
+class SelfTest:
+    def __init__(self, cfg, storage=None, out=print):
+        self.cfg = cfg
+        self.out = out
+        self.problems = scan(cfg)
+        for p in self.problems:
+            out(p)
+        oled = cfg["oled"]["address"]
+        self.hw = None
+        if any(("0x%02x" % cfg["shutters"].get("address", -1)) in p for p in self.problems):
+            return  # no servo driver: nothing else can be trusted to be safe
+        self.hw = Hardware(cfg, storage, oled=not any(("0x%02x" % oled) in p for p in self.problems))
+
+    def say(self, line):
+        self.out(line)
+        oled = self.hw.oled if self.hw else None
+        if oled is not None:
+            oled.fill_rect(0, 56, oled.width, 8, 0)
+            oled.text(line[:16], 0, 56)
+            oled.show()
+
+    def shutters(self):
+        s = self.hw.shutters
+        for i in range(s.n):
+            self.say("window %d" % (i + 1))
+            s.open(i)
+            s.wait()
+            s.close(i)
+        s.wait()
+
+    def pixels(self):
+        px = self.hw.pixels
+        for colour in ((255, 0, 0), (0, 255, 0), (0, 0, 255)):
+            for i in range(px.n):
+                px.fill(0, 0, 0)
+                px.set(i, *colour)
+                px.show()
+                time.sleep_ms(40)
+        px.off()
+        self.say("pixels done")
+
+    def buttons(self, ms=20000):
+        """Show each button as it is pressed until all were seen or ms passed;
+        returns the names never pressed."""
+        b = self.hw.buttons
+        left = list(b.names)
+        self.say("press each button")
+        start = time.ticks_ms()
+        while left and time.ticks_diff(time.ticks_ms(), start) < ms:
+            b.poll()
+            e = b.get()
+            if e >= 0:
+                self.say(b.describe(e))
+                name = b.names[e >> 2]
+                if name in left:
+                    left.remove(name)
+            time.sleep_ms(5)
+        for name in left:
+            self.problems.append("button never pressed: " + name)
+        return left
+
+    def run(self, button_ms=20000):
+        if self.hw is not None:
+            self.shutters()
+            self.pixels()
+            self.buttons(button_ms)
+            self.hw.buzzer.tone(1000 if not self.problems else 300, 200)
+        self.out("self-test: " + ("all good" if not self.problems else "%d problem(s)" % len(self.problems)))
+        return self.problems
+
+
+def run(name=None, button_ms=20000):
+    return SelfTest(board.load(name)).run(button_ms)

@@ -1,0 +1,57 @@
+"""The self-test on emulated boards: complete, and with parts missing."""
+from host_sim import FIRMWARE, hw
+
+clock = hw.install()
+
+
+def selftest(name, tmp_path, **parts):
+    """An emulated board (parts=False: left off) and a SelfTest on it, as at boot."""
+    from app import board
+    from app.selftest import SelfTest
+    from drivers.storage import Storage
+    from emu.board import Board
+    hw.reset()
+    cfg = board.load(name, FIRMWARE + "/")
+    emu = Board(cfg, **parts)
+    lines = []
+    return SelfTest(cfg, Storage(str(tmp_path) + "/"), lines.append), emu, lines
+
+
+def test_everything_present_and_pressed(tmp_path):
+    from emu import world
+    t, emu, lines = selftest("pico_pca9685", tmp_path)
+    assert t.problems == []
+    t.hw.shutters.wait()
+    for s in emu.servos:
+        s.moves.clear()
+    at = clock.now_us()
+    t.shutters()
+    t.pixels()
+    assert all(len(s.moves) == 2 for s in emu.servos)  # each window opened and closed
+    assert max(world.pin(19).data or b"\x00") == 0  # pixels off again
+    # press every button while the test listens
+    t0 = clock.now_us() + 10000
+    for k, name in enumerate(sorted(emu.buttons)):
+        emu.buttons[name].press(hold_ms=40, at_us=t0 + k * 100000)
+    emu.card.press(hold_ms=40, at_us=t0 + 20 * 100000)
+    left = t.buttons(ms=5000)
+    assert left == []
+    assert "ok press" in lines and "seat5 short" in lines
+    assert t.problems == []
+    assert at < clock.now_us()
+
+
+def test_missing_pca9685_is_named_and_nothing_moves(tmp_path):
+    t, emu, lines = selftest("pico_pca9685", tmp_path, pca=False)
+    assert t.problems == ["missing on I2C at 0x40: servo driver (PCA9685)"]
+    assert t.hw is None
+    assert t.run()[0].startswith("missing on I2C at 0x40")
+    assert lines[-1] == "self-test: 1 problem(s)"
+
+
+def test_missing_oled_is_named_and_the_rest_runs(tmp_path):
+    t, emu, lines = selftest("pico_direct_pwm", tmp_path, oled=False)
+    assert t.problems == ["missing on I2C at 0x3c: OLED (SSD1306)"]
+    problems = t.run(button_ms=200)
+    assert "button never pressed: roll" in problems
+    assert lines[-1].startswith("self-test: ")
