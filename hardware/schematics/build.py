@@ -26,6 +26,8 @@ def board_files(name, ckt=None):
 def doc_files(cfgs, circuits):
     """{path: text} for the drawings, the README's tables and the Wokwi diagram."""
     files = {HARDWARE / f"wiring_{name}.svg": drawing.svg(cfgs[name], circuits[name]) for name in boards.BOARDS}
+    default = boards.BOARDS[0]
+    files[HARDWARE / "power.svg"] = drawing.power_svg(cfgs[default], circuits[default])
     files[README] = readme.update(README.read_text(), readme.sections(cfgs, circuits))
     files[WOKWI] = wokwi.text(cfgs[wokwi.BOARD])
     return files

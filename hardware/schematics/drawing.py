@@ -32,7 +32,7 @@ def pad_labels(cfg, circuit):
     for pad, name in pico.PADS.items():
         if name in ("GND", "AGND"):
             labels[pad] = ("GND", "gnd")
-    labels[pico.PADS_BY_NAME["VSYS"]] = ("+5V via D (1N5819)", "power")
+    labels[pico.PADS_BY_NAME["VSYS"]] = ("+5V via Schottky 1N5819", "power")
     labels[pico.PADS_BY_NAME["3V3"]] = ("+3V3 out: OLED, pull-ups" +
                                         (", PCA9685" if cfg["shutters"]["backend"] == "pca9685" else ""), "power")
     if "ladder" in cfg["controls"]:
@@ -79,3 +79,56 @@ def draw(cfg, circuit, canvas="svg"):
 
 def svg(cfg, circuit):
     return draw(cfg, circuit).get_imagedata("svg").decode()
+
+
+def _part(circuit, name):
+    return next(p for p in circuit.parts if p.name == name)
+
+
+def power_draw(cfg, circuit, canvas="svg"):
+    """The power path as a schematic: jack, fuse, reverse guard, servo rail, logic rail, Pico."""
+    def tag(name):
+        p = _part(circuit, name)
+        return f"{p.ref} {p.value}"
+
+    bulk = [f"{p.ref}\n{p.value}" for p in circuit.parts if p.name == "C_Polarized"]
+    pca = ", PCA9685" if cfg["shutters"]["backend"] == "pca9685" else ""
+
+    def rail(d, start, colour, cap, text):
+        """A node with a bulk capacitor to GND and a rail running right to its loads."""
+        d += elm.Dot().at(start)
+        d += elm.Line().right(2.5).color(colour)
+        if cap:  # hangs off the rail to the right, clear of the branch down
+            d += elm.Dot()
+            d.push()
+            d += elm.Capacitor(polar=True).down().label(cap, loc="bottom")
+            d += elm.Ground()
+            d.pop()
+        d += elm.Line().right(3).color(colour)
+        d += elm.Label().label(text, loc="right", halign="left", color=colour)
+
+    with schemdraw.Drawing(canvas=canvas, show=False) as d:
+        d.config(fontsize=11, unit=2.5)
+        d += elm.Label().at((4, 2.5)).label(f"Power path: {cfg['name']}", fontsize=15)
+        d += elm.Dot(open=True).at((0, 0)).label("5 V in: J1\n(centre +)", loc="left")
+        d += elm.Fuse().right().label(tag("Polyfuse"))
+        d += elm.Line().right(1)
+        d += (q := elm.PFet().down().anchor("drain").label(tag("AO3401A") + "\nreverse guard", loc="right"))
+        d += elm.Line().at(q.gate).left(0.5)
+        d += elm.Ground()
+        d += elm.Line().at(q.source).down(0.5)
+        servo = d.here
+        rail(d, servo, COLOURS["servo"], bulk[0],
+             f"+5V_SERVO: {boards.servo_count(cfg)} servo headers (pin 2)")
+        d += elm.Line().at(servo).down(4.5)
+        d += elm.Inductor2(loops=2).right().label(tag("FerriteBead"))
+        logic = d.here
+        rail(d, logic, COLOURS["pixels"], bulk[1], "+5V: 74AHCT125, 12 WS2812B, buzzer")
+        d += elm.Line().at(logic).down(4.5)
+        d += elm.Schottky().right().label(tag("D_Schottky"))
+        rail(d, d.here, COLOURS["power"], None, f"VSYS: Pico pad 39; its 3V3 (pad 36): OLED, pull-ups{pca}")
+    return d
+
+
+def power_svg(cfg, circuit):
+    return power_draw(cfg, circuit).get_imagedata("svg").decode()
