@@ -44,8 +44,13 @@ class SelfTest:
             oled.text(line[:16], 0, 56)
             oled.show()
 
+    def _hw(self):
+        if self.hw is None:
+            raise RuntimeError("self-test: no hardware to test")
+        return self.hw
+
     def shutters(self):
-        s = self.hw.shutters
+        s = self._hw().shutters
         for i in range(s.n):
             self.say("window %d" % (i + 1))
             s.open(i)
@@ -54,7 +59,7 @@ class SelfTest:
         s.wait()
 
     def pixels(self):
-        px = self.hw.pixels
+        px = self._hw().pixels
         for colour in ((255, 0, 0), (0, 255, 0), (0, 0, 255)):
             for i in range(px.n):
                 px.fill(0, 0, 0)
@@ -67,7 +72,7 @@ class SelfTest:
     def buttons(self, ms=20000):
         """Show each button as it is pressed until all were seen or ms passed;
         returns the names never pressed."""
-        b = self.hw.buttons
+        b = self._hw().buttons
         left = list(b.names)
         self.say("press each button")
         start = time.ticks_ms()
@@ -89,7 +94,7 @@ class SelfTest:
             self.shutters()
             self.pixels()
             self.buttons(button_ms)
-            self.hw.buzzer.tone(1000 if not self.problems else 300, 200)
+            self.hw.buzzer.tone(1000 if not self.problems else 300, 200)  # high: good, low: look
         self.out("self-test: " + ("all good" if not self.problems else "%d problem(s)" % len(self.problems)))
         return self.problems
 
