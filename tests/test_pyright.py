@@ -27,8 +27,9 @@ API_RULES = {
     "reportMissingImports": "error",
     "reportAttributeAccessIssue": "error",
     "reportUndefinedVariable": "error",
-    "reportCallIssue": "error",
-    # inference over untyped JSON and bytes is too loose to judge the game's logic by
+    # inference over untyped JSON, tuples and bytes is too loose to judge the game's
+    # logic by; drivers and app, which call the hardware API, get the full basic check
+    "reportCallIssue": "none",
     "reportArgumentType": "none",
     "reportIndexIssue": "none",
     "reportOperatorIssue": "none",
