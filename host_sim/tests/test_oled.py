@@ -108,3 +108,17 @@ def test_contrast_and_power_commands():
     oled.contrast(0x10)
     oled.power(False)
     assert panel.contrast == 0x10 and not panel.on
+
+
+def test_panel_saves_as_png(tmp_path):
+    from PIL import Image
+
+    from host_sim.screen import save_png
+    panel, oled = oled_board()
+    oled.text("12", 0, 0)
+    oled.show()
+    img = Image.open(save_png(panel, str(tmp_path / "oled.png"), scale=2))
+    assert img.size == (256, 128)
+    lit = [(x, y) for y in range(128) for x in range(256) if img.getpixel((x, y)) != (0, 0, 0)]
+    assert len(lit) == 4 * sum(r.count("#") for r in panel.text().splitlines())
+    assert max(x for x, _ in lit) < 32 and max(y for _, y in lit) < 16
