@@ -45,14 +45,9 @@ cfg, emu, h = boot(NAME, ROOT, STORE)
 def test_shutters_on_vm(name, mpy_dir, fakes_dir, tmp_path):
     out = vm("NAME = %r\nSTORE = %r\n" % (name, str(tmp_path) + "/") + BOOT + """
 import time
+from emu.boot import time_close_all
 print("is_fake_time=%s" % (time.ticks_ms is clock.ticks_ms))
-for i in range(12):
-    h.shutters.open(i)
-h.shutters.wait(1)
-t0 = clock.now_us()
-h.shutters.close_all()
-h.shutters.wait(1)
-print("close_all_ms=%d" % ((clock.now_us() - t0) // 1000))
+print("close_all_ms=%d" % time_close_all(h))
 print("max_moving=%d" % max_concurrent(emu.servos))
 print("angles=%s" % sorted(set(round(a) for a in emu.angles())))
 """, mpy_dir, fakes_dir)
@@ -130,24 +125,7 @@ print("lit=%d" % sum(bin(b).count("1") for b in other.ram))
     assert int(out["lit"]) > 50
 
 
-def test_cpython_framebuf_draws_like_the_vm(mpy_dir, fakes_dir):
-    """The CPython fake framebuf must draw what the VM's built-in one draws."""
-    from host_sim import hw
-    hw.install()
-    import framebuf as fake
-
-    def draw(fb):
-        fb.text("Score 12 ~!", 3, 5, 1)
-        fb.rect(0, 20, 40, 12, 1)
-        fb.fill_rect(50, 30, 9, 13, 1)
-        fb.hline(0, 60, 128, 1)
-        fb.vline(127, 0, 64, 1)
-        fb.pixel(64, 33, 0)
-    buf = bytearray(1024)
-    draw(fake.FrameBuffer(buf, 128, 64, fake.MONO_VLSB))
-    out = vm("""
-import framebuf
-buf = bytearray(1024)
+DRAW = """
 fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
 fb.text("Score 12 ~!", 3, 5, 1)
 fb.rect(0, 20, 40, 12, 1)
@@ -155,6 +133,19 @@ fb.fill_rect(50, 30, 9, 13, 1)
 fb.hline(0, 60, 128, 1)
 fb.vline(127, 0, 64, 1)
 fb.pixel(64, 33, 0)
-print("hex=" + "".join("%02x" % b for b in buf))
-""", mpy_dir, fakes_dir)
+fb.line(3, 40, 90, 63, 1)
+fb.line(120, 2, 100, 50, 1)
+"""
+
+
+def test_cpython_framebuf_draws_like_the_vm(mpy_dir, fakes_dir):
+    """The CPython fake framebuf must draw what the VM's built-in one draws."""
+    from host_sim import hw
+    hw.install()
+    import framebuf as fake
+
+    buf = bytearray(1024)
+    exec(DRAW, {"framebuf": fake, "buf": buf})
+    out = vm("import framebuf\nbuf = bytearray(1024)\n" + DRAW +
+             'print("hex=" + "".join("%02x" % b for b in buf))\n', mpy_dir, fakes_dir)
     assert bytes.fromhex(out["hex"]) == bytes(buf)

@@ -25,15 +25,9 @@ def oled_bytes_per_update():
 
 def close_all_ms():
     """12 open windows closed, 3 servos at a time, to the last servo's rest."""
+    from emu.boot import time_close_all
     cfg, emu, h = hw.boot("pico_pca9685")
-    clock = hw.install()
-    for i in range(12):
-        h.shutters.open(i)
-    h.shutters.wait(1)
-    t0 = clock.now_us()
-    h.shutters.close_all()
-    h.shutters.wait(1)
-    return round((clock.now_us() - t0) / 1000)
+    return time_close_all(h)
 
 
 def figures():
