@@ -184,7 +184,7 @@ def test_press_to_shutter_within_20ms_while_the_screen_updates(name):
         at = start + k * 150000 + rnd.randrange(0, 40000)
         emu.buttons["seat%d" % seat].press(hold_ms=40, at_us=at)
         presses.append((at, k))
-    score = 0
+    score = shown = 0
     while clock.now_us() < start + 12 * 150000 + 200000:
         h.buttons.poll()
         e = h.buttons.get()
@@ -194,6 +194,11 @@ def test_press_to_shutter_within_20ms_while_the_screen_updates(name):
             score += 1
             h.oled.fill_rect(0, 0, 64, 8, 0)
             h.oled.text("score %d" % score, 0, 0)
+            h.oled.show()
+        elif clock.now_us() // 50000 != shown:  # a running timer on screen, redrawn every 50 ms
+            shown = clock.now_us() // 50000
+            h.oled.fill_rect(64, 56, 64, 8, 0)
+            h.oled.text("%5.1f s" % (shown / 20), 64, 56)
             h.oled.show()
         h.shutters.update()
         clock.sleep_ms(2)
