@@ -17,7 +17,7 @@ class Button:
         self._pin = None
         if pin is not None:
             self._pin = world.pin(pin)
-            self._pin.source = self
+            self._pin.drive(self)
 
     def closed(self):
         # reading allocates nothing, so a test can heap_lock() around a poll
@@ -63,7 +63,7 @@ class Ladder:
     def __init__(self, pin, levels, bounce_us=3000, chatter_us=400):
         self.levels = levels
         self.buttons = [Button(None, bounce_us, chatter_us) for _ in levels]
-        world.pin(pin).analog = self
+        world.pin(pin).feed_adc(self)
 
     def read_u16(self):
         for k in range(len(self.buttons)):

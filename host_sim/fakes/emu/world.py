@@ -31,6 +31,14 @@ class PinState:
             return 1
         return 0
 
+    def drive(self, source):
+        """An external device (a switch) now sets the level of this input."""
+        self.source = source
+
+    def feed_adc(self, analog):
+        """What an ADC on this pin reads now comes from analog.read_u16()."""
+        self.analog = analog
+
     def attach_pwm(self, pwm):
         """A PWM takes the pin over (None: gives it back, output low)."""
         self.pwm = pwm
