@@ -3,7 +3,8 @@ import sys
 import time
 
 from game import engine, record, state
-from game.engine import P_OVER, PHASES
+from game.engine import P_OVER
+from game.state import PHASES
 
 HELP = """Type one action per line, as in a game record (seats and windows 1-based):
   roll            roll the dice (or `roll 2 5` to enter dice rolled by hand)

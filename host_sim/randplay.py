@@ -4,14 +4,14 @@ Written in the MicroPython subset: the same seeds give the same games on
 both, which is how the VM is checked against CPython.
 """
 from game import chance, rules
-from game.engine import CARD, ROLL, Game
+from game.engine import CARD, ORDER, ROLL, Game
 
 
 
 def random_opts(rng):
     """A random mix of every rule option (short games: 1-4 rounds)."""
     opts = {}
-    for key, kind in rules.OPTIONS:
+    for key, kind in zip(rules.NAMES, rules.KINDS):
         if kind == "bool":
             opts[key] = rng.below(2) == 1
         elif isinstance(kind, tuple):
@@ -37,7 +37,13 @@ def choose(game, rng):
             kinds.append(op)
     pick = kinds[rng.below(len(kinds))]
     same = [a for op, a in acts if op == pick]
-    return pick, same[rng.below(len(same))], 0
+    arg = same[rng.below(len(same))]
+    if pick == ORDER:  # any order of a tie group is legal: shuffle it
+        arg = list(arg)
+        for i in range(len(arg) - 1, 0, -1):
+            j = rng.below(i + 1)
+            arg[i], arg[j] = arg[j], arg[i]
+    return pick, arg, 0
 
 
 def play(seed, players=0, opts=None, preset="standard", hook=None, max_actions=5000):

@@ -1,0 +1,15 @@
+"""The pure game: rules, engine, records. Refused is its one error type:
+why an action, a rule option or a record line is not accepted."""
+
+
+class Refused(ValueError):
+    """args[0] is a key of game.reasons.TEXT, the rest fill in its text.
+
+    The texts are loaded on the first refusal that is shown, so they take no
+    RAM on the board while play stays legal (the controller offers only legal
+    actions)."""
+
+    def __str__(self):
+        from game.reasons import TEXT
+        text = TEXT[self.args[0]]
+        return text % self.args[1:] if len(self.args) > 1 else text

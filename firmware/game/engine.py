@@ -9,11 +9,11 @@ Seats and windows are 0-based here; records and screens add 1.
 """
 try:
     from micropython import const
-except ImportError:
-    def const(x):
-        return x
+except ImportError:  # CPython: const(x) is x
+    const = int
 
 from game import rules
+from game import Refused
 
 # Action codes. Chance actions: CARD, ROLL. Everything else is a player's.
 CARD = const(1)
@@ -29,30 +29,29 @@ REVEAL = const(10)
 NAMES = ("", "card", "roll", "skip", "open", "guess", "pass", "end", "order", "close", "reveal")
 NOBODY = const(-1)  # `reveal none`
 
-# Phases, as the state JSON names them.
+# Phases (game.state names them).
 P_ROLL = const(0)
 P_OPEN = const(1)
 P_DECIDE = const(2)
 P_CALL = const(3)
 P_REVEAL = const(4)
 P_OVER = const(5)
-PHASES = ("roll", "open", "decide", "call", "reveal", "over")
 
 WINDOWS = const(12)
 _ALL = const(0xFFF)
 _NONE_BYTE = const(15)  # `reveal none` in the log
 
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the game is left untouched."""
+# An action the rules do not allow now; the game is left untouched.
+IllegalAction = Refused
 
 
 class Game:
     def __init__(self, players, opts=None, first=0, preset="standard"):
         if not 2 <= players <= 6:
-            raise IllegalAction("players: 2 to 6 seats, got %d" % players)
+            raise IllegalAction("players", players)
         if not 0 <= first < players:
-            raise IllegalAction("first: seat %d is not at the table" % (first + 1))
+            raise IllegalAction("first", first + 1, players)
         self.n = players
         self.preset = preset
         self.opts = rules.validate(opts if opts is not None else rules.preset(preset))
@@ -70,7 +69,6 @@ class Game:
         self._closed_with = bytearray(7)  # closed windows per token number
         self._joined_with = [0] * players  # crystals held when joining a call
         self._prio = bytearray(players)  # tie order within a call
-        self._scratch = bytearray(WINDOWS)
         self.log = bytearray()
         self._restart()
 
@@ -105,7 +103,12 @@ class Game:
 
     def closed(self):
         """N: closed windows now."""
-        return WINDOWS - _popcount(self.open_mask)
+        c = WINDOWS
+        m = self.open_mask
+        while m:
+            m &= m - 1
+            c -= 1
+        return c
 
     def is_open(self, w):
         return (self.open_mask >> w) & 1 == 1
@@ -138,15 +141,6 @@ class Game:
         ch.sort(key=lambda s: jw[s] * 64 + pr[s])
         return out + ch
 
-    def snapshot(self):
-        """Everything that defines the state, for comparisons in tests."""
-        return (self.n, tuple(self.crystals), bytes(self.tokens), self.round,
-                self.cards, self.active, self.starter, self.open_mask,
-                self.need_card, self.phase, self.d1, self.d2, self.used,
-                self.turn_opened, self.unrewarded, self.passed,
-                self.active_guessed, tuple(self.call_order()), self.n_at_guess,
-                bytes(self.log))
-
     # -- what may be done -------------------------------------------------
 
     def _die_for(self, w):
@@ -171,10 +165,6 @@ class Game:
             return False
         return self.d1 == 0 or self.used != 3
 
-    def _may_guess_in_call(self, s):
-        return (s != self.active and not (self.joined >> s) & 1
-                and not (self._needs_funds and self.crystals[s] < self._cost))
-
     def legal(self):
         """The player actions allowed now, as (code, argument) pairs.
         Chance actions are not listed: see `pending()`."""
@@ -198,30 +188,26 @@ class Game:
                     out.append((PASS, 0))
         elif ph == P_CALL:
             for s in range(self.n):
-                if self._may_guess_in_call(s):
+                if (s != self.active and not (self.joined >> s) & 1
+                        and not (self._needs_funds and self.crystals[s] < self._cost)):
                     out.append((GUESS, s))
-            for group in self._tie_groups():
-                for perm in _permutations(group):
-                    out.append((ORDER, tuple(perm)))
+            # challengers tied on crystals: any order of a tie is legal
+            order = self.call_order()
+            jw = self._joined_with
+            seen = 1 << self.active
+            for s in order:
+                if not (seen >> s) & 1:
+                    tie = [t for t in order if t != self.active and jw[t] == jw[s]]
+                    for t in tie:
+                        seen |= 1 << t
+                    if len(tie) > 1:
+                        out.append((ORDER, tie))
             out.append((CLOSE, 0))
         elif ph == P_REVEAL:
             for s in self.call_order():
                 out.append((REVEAL, s))
             out.append((REVEAL, NOBODY))
         return out
-
-    def _tie_groups(self):
-        groups = []
-        seen = 0
-        for s in range(self.n):
-            if (self.joined >> s) & 1 and not (seen >> s) & 1:
-                g = [t for t in self.call_order()
-                     if (self.joined >> t) & 1 and self._joined_with[t] == self._joined_with[s]]
-                for t in g:
-                    seen |= 1 << t
-                if len(g) > 1:
-                    groups.append(g)
-        return groups
 
     # -- doing it ---------------------------------------------------------
 
@@ -232,18 +218,18 @@ class Game:
         ORDER: a = seats in their new speaking order."""
         ph = self.phase
         if ph == P_OVER:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("now5")
         if self.need_card and op != CARD:
-            raise IllegalAction("a card must be dealt first")
+            raise IllegalAction("no_card")
         log = self.log
         if op == OPEN:
             self._open(a)
             log.append(OPEN << 4 | a)
         elif op == ROLL:
             if ph != P_ROLL or self._dice == 2:
-                raise IllegalAction(self._why_not("roll"))
+                raise IllegalAction("dice_off") if self._dice == 2 else self._not_now()
             if not (1 <= a <= 6 and 1 <= b <= 6):
-                raise IllegalAction("dice show 1 to 6")
+                raise IllegalAction("die")
             self.d1 = a
             self.d2 = b
             self.used = 0
@@ -255,12 +241,12 @@ class Game:
             log.append(GUESS << 4 | a)
         elif op == PASS:
             if ph != P_DECIDE or self.passed:
-                raise IllegalAction(self._why_not("pass"))
+                raise self._not_now() if ph != P_DECIDE else IllegalAction("passed")
             self._pass()
             log.append(PASS << 4)
         elif op == CLOSE:
             if ph != P_CALL:
-                raise IllegalAction("there is no call to close")
+                raise IllegalAction("no_call")
             log.append(CLOSE << 4)
             if self.active_guessed or self.joined:
                 self.phase = P_REVEAL
@@ -277,60 +263,41 @@ class Game:
                 log.append(t[i] << 4 | t[i + 1])
         elif op == SKIP:
             if ph != P_ROLL or self._dice != 1:
-                raise IllegalAction(self._why_not("skip"))
+                raise IllegalAction("no_skip") if self._dice != 1 else self._not_now()
             self.phase = P_OPEN
             log.append(SKIP << 4)
         elif op == END:
             if ph != P_DECIDE or not self.passed:
-                raise IllegalAction(self._why_not("end"))
+                raise IllegalAction("end")
             log.append(END << 4)
-            self._next_turn()
+            self.active = (self.active + 1) % self.n
+            self._new_turn()
         elif op == ORDER:
             self._order(a)
             log.append(ORDER << 4 | len(a))
             for s in a:
                 log.append(s)
         else:
-            raise IllegalAction("unknown action %r" % (op,))
+            raise IllegalAction("unknown_op", op)
 
-    def _why_not(self, word):
-        ph = self.phase
-        if word == "roll" and self._dice == 2:
-            return "dice are off in these rules"
-        if word == "skip" and self._dice != 1:
-            return "the roll may be skipped only with optional dice"
-        if word == "end" and ph == P_DECIDE:
-            return "end is only for a turn whose call found no takers"
-        if word == "pass" and ph == P_DECIDE:
-            return "already passed: open a window or end the turn"
-        if word in ("roll", "skip") and ph in (P_OPEN, P_DECIDE):
-            return "the dice are already settled this turn"
-        if ph == P_ROLL:
-            return "roll the dice first" if self._dice == 0 else "roll or skip first"
-        if ph == P_OPEN:
-            return "open a window first"
-        if ph == P_CALL:
-            return "the call is open: guess, order or close"
-        if ph == P_REVEAL:
-            return "the card is being revealed: enter who was right"
-        return "not now"
+    def _not_now(self):
+        return IllegalAction("now%d" % self.phase)
 
     def _open(self, w):
         ph = self.phase
         if not 0 <= w < WINDOWS:
-            raise IllegalAction("window %d does not exist (1 to 12)" % (w + 1))
-        if ph == P_ROLL:
-            raise IllegalAction(self._why_not("open"))
+            raise IllegalAction("no_window", w + 1)
         if ph != P_OPEN and not (ph == P_DECIDE and self._can_open_more()):
-            if ph == P_DECIDE:
-                raise IllegalAction("no more windows this turn")
-            raise IllegalAction(self._why_not("open"))
+            raise IllegalAction("no_more") if ph == P_DECIDE else self._not_now()
         if self.is_open(w):
-            raise IllegalAction("window %d is already open" % (w + 1))
+            raise IllegalAction("is_open", w + 1)
         if self.d1:
             i = self._die_for(w)
             if i < 0:
-                raise IllegalAction("window %d is not allowed by dice %s" % (w + 1, self._dice_text()))
+                u = self.used
+                raise IllegalAction("by_dice", w + 1, "%d (%d is used)" % (
+                    (self.d2, self.d1) if u == 1 else (self.d1, self.d2))
+                    if u else "%d and %d" % (self.d1, self.d2))
             self.used |= 1 << i
         self.open_mask |= 1 << w
         self._closed_with[self.tokens[w]] -= 1
@@ -339,37 +306,28 @@ class Game:
         self.passed = False
         self.phase = P_DECIDE
 
-    def _dice_text(self):
-        if self.used == 1:
-            return "%d (%d is used)" % (self.d2, self.d1)
-        if self.used == 2:
-            return "%d (%d is used)" % (self.d1, self.d2)
-        return "%d and %d" % (self.d1, self.d2)
-
     def _guess(self, s):
         if not 0 <= s < self.n:
-            raise IllegalAction("seat %d is not at the table" % (s + 1))
+            raise IllegalAction("no_seat", s + 1)
         ph = self.phase
         if ph == P_DECIDE:
             if s != self.active:
-                raise IllegalAction("only seat %d may guess before the call" % (self.active + 1))
+                raise IllegalAction("not_yours", self.active + 1)
             if self.passed:
-                raise IllegalAction(self._why_not("pass"))
+                raise IllegalAction("passed")
             self.active_guessed = True
             self.n_at_guess = self.closed()
             self.phase = P_CALL if self.opts["challenge_guess"] else P_REVEAL
             return
         if ph != P_CALL:
-            raise IllegalAction(self._why_not("guess"))
+            raise self._not_now()
         if s == self.active:
-            raise IllegalAction("seat %d passed and cannot join the call" % (s + 1)
-                                if not self.active_guessed else
-                                "seat %d already guessed" % (s + 1))
+            raise IllegalAction("guessed" if self.active_guessed else "declined", s + 1)
         if (self.joined >> s) & 1:
-            raise IllegalAction("seat %d is already in the call" % (s + 1))
+            raise IllegalAction("in_call", s + 1)
         c = self.crystals[s]
         if self._needs_funds and c < self._cost:
-            raise IllegalAction("seat %d holds %d and cannot pay %d to join" % (s + 1, c, self._cost))
+            raise IllegalAction("funds", s + 1, c, self._cost)
         self._joined_with[s] = c
         self._prio[s] = 16 + self.join_count  # after any seats an `order` placed
         self.join_count += 1
@@ -402,39 +360,36 @@ class Game:
         elif self.opts["call_after_each_window"] and self._can_open_more():
             self.phase = P_DECIDE
         else:
-            self._next_turn()
-
-    def _next_turn(self):
-        self.active = (self.active + 1) % self.n
-        self._new_turn()
+            self.active = (self.active + 1) % self.n
+            self._new_turn()
 
     def _order(self, seats):
         if self.phase != P_CALL:
-            raise IllegalAction("order is only for challengers in a call")
+            raise IllegalAction("order_when")
         k = len(seats)
         if k < 2:
-            raise IllegalAction("order needs the seats of a tie, at least two")
+            raise IllegalAction("order_two")
         mask = 0
         for s in seats:
             if not 0 <= s < self.n or not (self.joined >> s) & 1:
-                raise IllegalAction("seat %d is not a challenger in this call" % (s + 1))
+                raise IllegalAction("not_challenger", s + 1)
             if (mask >> s) & 1:
-                raise IllegalAction("seat %d is named twice" % (s + 1))
+                raise IllegalAction("twice", s + 1)
             mask |= 1 << s
         held = self._joined_with[seats[0]]
         for s in range(self.n):
             tie = (self.joined >> s) & 1 and self._joined_with[s] == held
             if tie != bool((mask >> s) & 1):
-                raise IllegalAction("order must name exactly the challengers tied at %d crystals" % held)
+                raise IllegalAction("tie", held)
         for i in range(k):
             self._prio[seats[i]] = i
 
     def _reveal(self, right):
         if self.phase != P_REVEAL:
-            raise IllegalAction(self._why_not("reveal"))
+            raise self._not_now()
         guessers = self.joined | ((1 << self.active) if self.active_guessed else 0)
         if right != NOBODY and not (0 <= right < self.n and (guessers >> right) & 1):
-            raise IllegalAction("seat %d did not guess: name a seat in the call, or none" % (right + 1))
+            raise IllegalAction("no_guess", right + 1)
         n = self.n_at_guess
         losers = guessers
         if right != NOBODY:
@@ -469,19 +424,18 @@ class Game:
 
     def _card(self, tokens):
         if not self.need_card:
-            raise IllegalAction("a card is already under the lid")
+            raise IllegalAction("has_card")
         if len(tokens) != WINDOWS:
-            raise IllegalAction("a card has 12 token numbers, got %d" % len(tokens))
-        count = self._scratch  # validate fully before touching the state
-        for i in range(7):
-            count[i] = 0
+            raise IllegalAction("card_len", len(tokens))
+        count = 0  # a nibble per number: validate before touching the state
         for t in tokens:
             if not 1 <= t <= 6:
-                raise IllegalAction("token numbers are 1 to 6, got %d" % t)
-            count[t] += 1
-        for d in range(1, 7):
-            if count[d] != 2:
-                raise IllegalAction("every number 1 to 6 is on exactly two windows (%d is on %d)" % (d, count[d]))
+                raise IllegalAction("token", t)
+            count += 1 << (4 * t)
+        if count != 0x2222220:
+            for d in range(1, 7):
+                if (count >> (4 * d)) & 15 != 2:
+                    raise IllegalAction("pairs", d, (count >> (4 * d)) & 15)
         for i in range(WINDOWS):
             self.tokens[i] = tokens[i]
         for d in range(1, 7):
@@ -493,25 +447,17 @@ class Game:
 
     def actions(self):
         """Every action of the log, in order, as (code, a, b)."""
-        return _decode(bytes(self.log))
+        for _, op, a, b in _walk(bytes(self.log)):
+            yield op, a, b
 
     def _starts(self):
         """Offsets in the log of the latest player action and the latest roll."""
-        log = self.log
-        i = 0
-        last_player = -1
-        last_roll = -1
-        while i < len(log):
-            op = log[i] >> 4
-            if op == CARD:
-                step = 7
-            elif op == ROLL:
+        last_player = last_roll = -1
+        for i, op, _, _ in _walk(self.log):
+            if op == ROLL:
                 last_roll = i
-                step = 2
-            else:
+            elif op != CARD:
                 last_player = i
-                step = 1 + (log[i] & 15 if op == ORDER else 0)
-            i += step
         return last_player, last_roll
 
     def can_undo(self):
@@ -523,9 +469,9 @@ class Game:
         it. A roll is never taken back."""
         p, r = self._starts()
         if p < r:
-            raise IllegalAction("a roll is never taken back: nothing to undo since the roll")
+            raise IllegalAction("roll_kept")
         if p < 0:
-            raise IllegalAction("there is nothing to undo")
+            raise IllegalAction("no_undo")
         self.replay(self.log[:p])
 
     def replay(self, log):
@@ -535,56 +481,36 @@ class Game:
         src = bytes(log)
         self._restart()
         try:
-            for op, a, b in _decode(src):
+            for _, op, a, b in _walk(src):
                 self.apply(op, a, b)
         except IllegalAction:
             self.replay(old)
             raise
 
 
-def _decode(log):
-    """Yield (code, a, b) for each action of a log; CARD's and ORDER's a are
-    fresh bytes."""
+def _walk(log):
+    """Yield (offset, code, a, b) for each action of a log; CARD's and
+    ORDER's a are fresh bytes."""
     i = 0
-    end = len(log)
-    while i < end:
+    while i < len(log):
         op = log[i] >> 4
-        arg = log[i] & 15
+        a = log[i] & 15
+        b = 0
+        step = 1
         if op == CARD:
             t = bytearray(WINDOWS)
-            for j in range(6):
-                v = log[i + 1 + j]
-                t[2 * j] = v >> 4
-                t[2 * j + 1] = v & 15
-            yield CARD, bytes(t), 0
-            i += 7
+            for j in range(WINDOWS):
+                t[j] = (log[i + 1 + j // 2] >> (4 - 4 * (j & 1))) & 15
+            a = bytes(t)
+            step = 7
         elif op == ROLL:
-            v = log[i + 1]
-            yield ROLL, v >> 4, v & 15
-            i += 2
+            a = log[i + 1] >> 4
+            b = log[i + 1] & 15
+            step = 2
         elif op == ORDER:
-            yield ORDER, log[i + 1:i + 1 + arg], 0
-            i += 1 + arg
-        else:
-            if op == REVEAL and arg == _NONE_BYTE:
-                arg = NOBODY
-            yield op, arg, 0
-            i += 1
-
-
-def _popcount(x):
-    c = 0
-    while x:
-        x &= x - 1
-        c += 1
-    return c
-
-
-def _permutations(items):
-    if len(items) <= 1:
-        yield list(items)
-        return
-    for i in range(len(items)):
-        rest = items[:i] + items[i + 1:]
-        for p in _permutations(rest):
-            yield [items[i]] + p
+            step = 1 + a
+            a = log[i + 1:i + step]
+        elif op == REVEAL and a == _NONE_BYTE:
+            a = NOBODY
+        yield i, op, a, b
+        i += step

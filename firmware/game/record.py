@@ -7,22 +7,15 @@ reason, and nothing after it is applied.
 """
 from game import chance, engine, rules
 from game.engine import (CARD, CLOSE, END, GUESS, NOBODY, OPEN, ORDER, P_ROLL,
-                         PASS, REVEAL, ROLL, SKIP, IllegalAction)
+                         PASS, REVEAL, ROLL, SKIP)
+from game import Refused
 
-_VERBS = {"card": CARD, "roll": ROLL, "skip": SKIP, "open": OPEN,
-          "guess": GUESS, "pass": PASS, "end": END, "order": ORDER,
-          "close": CLOSE, "reveal": REVEAL}
 _HEADERS = ("players", "rules", "set", "first", "seed")
 
 
-class RecordError(ValueError):
-    """`line N: <the line>: <reason>`."""
-
-    def __init__(self, number, line, reason):
-        ValueError.__init__(self, "line %d: %s: %s" % (number, line, reason))
-        self.number = number
-        self.line = line
-        self.reason = reason
+class RecordError(Refused):
+    """A bad record line: args are ("line", number, the line, the reason),
+    shown as `line N: <the line>: <reason>`."""
 
 
 def _ints(words, lo, hi, what):
@@ -31,43 +24,43 @@ def _ints(words, lo, hi, what):
         try:
             v = int(w)
         except ValueError:
-            raise ValueError("%s must be a number, got %r" % (what, w))
+            raise Refused("number", what, w)
         if not lo <= v <= hi:
-            raise ValueError("%s must be %d to %d, got %d" % (what, lo, hi, v))
+            raise Refused("range", what, lo, hi, v)
         out.append(v)
     return out
 
 
 def parse_action(words):
-    """(code, a, b) from the words of an action line, 0-based, or ValueError.
+    """(code, a, b) from the words of an action line, 0-based, or Refused.
     `undo` gives (0, 0, 0)."""
     verb = words[0]
     args = words[1:]
     if verb == "undo":
         op = 0
-    elif verb in _VERBS:
-        op = _VERBS[verb]
+    elif verb in engine.NAMES[1:]:
+        op = engine.NAMES.index(verb)
     else:
-        raise ValueError("unknown action %r" % verb)
+        raise Refused("verb", verb)
     if op in (0, SKIP, PASS, END, CLOSE):
         if args:
-            raise ValueError("%s takes nothing after it" % verb)
+            raise Refused("bare", verb)
         return op, 0, 0
     if op == CARD:
         if len(args) != 12:
-            raise ValueError("card takes 12 token numbers, got %d" % len(args))
+            raise Refused("card_len", len(args))
         return op, bytes(_ints(args, 1, 6, "a token number")), 0
     if op == ROLL:
         if len(args) != 2:
-            raise ValueError("roll takes two dice")
+            raise Refused("takes", "roll", "two dice")
         d = _ints(args, 1, 6, "a die")
         return op, d[0], d[1]
     if op == ORDER:
         if not args:
-            raise ValueError("order takes the seats in their new order")
+            raise Refused("takes", "order", "the seats in their new order")
         return op, bytes(s - 1 for s in _ints(args, 1, 6, "a seat")), 0
     if len(args) != 1:
-        raise ValueError("%s takes one %s" % (verb, "window" if op == OPEN else "seat"))
+        raise Refused("takes", verb, "one window" if op == OPEN else "one seat")
     if op == REVEAL and args[0] == "none":
         return op, NOBODY, 0
     if op == OPEN:
@@ -122,41 +115,41 @@ def _header(words, head):
     key = words[0]
     if key == "players":
         if len(words) != 2:
-            raise ValueError("players takes one number")
+            raise Refused("takes", "players", "one number")
         head["players"] = _ints(words[1:], 2, 6, "players")[0]
     elif key == "rules":
         if len(words) != 2:
-            raise ValueError("rules takes one preset name")
+            raise Refused("takes", "rules", "one preset name")
         head["opts"] = rules.preset(words[1])
         head["preset"] = words[1]
         for k, v in head["set"]:
             head["opts"][k] = v
     elif key == "set":
         if len(words) != 3:
-            raise ValueError("set takes an option and a value")
+            raise Refused("takes", "set", "an option and a value")
         v = rules.parse(words[1], words[2])
         head["opts"][words[1]] = v
         head["set"].append((words[1], v))
     elif key == "first":
         if len(words) != 2:
-            raise ValueError("first takes one seat")
+            raise Refused("takes", "first", "one seat")
         head["first"] = _ints(words[1:], 1, 6, "first")[0] - 1
     else:  # seed
         if len(words) != 2:
-            raise ValueError("seed takes one number")
+            raise Refused("takes", "seed", "one number")
         head["seed"] = _ints(words[1:], 0, 0xFFFFFFFF, "seed")[0]
 
 
 def _start(head):
     n = head["players"]
     if n is None:
-        raise ValueError("the record must say `players N` before the first action")
+        raise Refused("no_players")
     rng = chance.Rng(head["seed"])
     first = head["first"]
     if first is None:
         first = rng.below(n)
     elif first >= n:
-        raise ValueError("first: seat %d is not at a table of %d" % (first + 1, n))
+        raise Refused("first", first + 1, n)
     return Table(engine.Game(n, head["opts"], first, head["preset"]), rng)
 
 
@@ -177,7 +170,7 @@ def load(lines):
             words = text.split()
             if words[0] in _HEADERS:
                 if table is not None:
-                    raise ValueError("header lines come before the first action")
+                    raise Refused("late_header")
                 _header(words, head)
                 continue
             op, a, b = parse_action(words)
@@ -189,8 +182,8 @@ def load(lines):
             text = "(end of record)"
             table = _start(head)
         table.settle()
-    except (ValueError, IllegalAction) as e:
-        raise RecordError(number, text, str(e))
+    except Refused as e:
+        raise RecordError("line", number, text, str(e))
     return table
 
 
@@ -199,7 +192,7 @@ def write(game):
     replays without a seed."""
     out = ["players %d" % game.n, "rules %s" % game.preset]
     base = rules.preset(game.preset)
-    for key, _ in rules.OPTIONS:
+    for key in rules.NAMES:
         if game.opts[key] != base[key]:
             out.append("set %s %s" % (key, rules.spell(game.opts[key])))
     out.append("first %d" % (game.first + 1))

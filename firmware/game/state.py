@@ -1,5 +1,7 @@
 """The game state as the JSON object of rules.md (seats and windows 1-based)."""
-from game.engine import P_CALL, P_REVEAL, PHASES, WINDOWS
+from game.engine import P_CALL, P_REVEAL, WINDOWS
+
+PHASES = ("roll", "open", "decide", "call", "reveal", "over")  # by engine.P_*
 
 
 def as_dict(game):

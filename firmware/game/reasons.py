@@ -1,0 +1,63 @@
+"""The texts of refusals (see game.refusal), by key."""
+
+TEXT = {
+    # engine: the table and the moment
+    "players": "players: 2 to 6 seats, got %d",
+    "first": "first: seat %d is not at a table of %d",
+    "now0": "not now: roll the dice first",
+    "now1": "not now: open a window first",
+    "now2": "not now: open a window, guess or pass",
+    "now3": "not now: the call is open: guess, order or close",
+    "now4": "not now: enter who was right",
+    "now5": "the game is over",
+    "no_card": "a card must be dealt first",
+    "unknown_op": "unknown action %r",
+    # dice and windows
+    "dice_off": "dice are off",
+    "die": "dice show 1 to 6",
+    "no_skip": "only optional dice may be skipped",
+    "no_window": "window %d does not exist (1 to 12)",
+    "no_more": "no more windows this turn",
+    "is_open": "window %d is already open",
+    "by_dice": "window %d is not allowed by dice %s",
+    # deciding and the call
+    "passed": "already passed: open a window or end the turn",
+    "end": "end is for a turn whose call found no takers",
+    "no_call": "there is no call to close",
+    "no_seat": "seat %d is not at the table",
+    "not_yours": "only seat %d may guess before the call",
+    "declined": "seat %d passed and cannot join the call",
+    "guessed": "seat %d already guessed",
+    "in_call": "seat %d is already in the call",
+    "funds": "seat %d holds %d and cannot pay %d to join",
+    "order_when": "order is only for challengers in a call",
+    "order_two": "order needs the seats of a tie, at least two",
+    "not_challenger": "seat %d is not a challenger in this call",
+    "twice": "seat %d is named twice",
+    "tie": "order must name exactly the challengers tied at %d crystals",
+    "no_guess": "seat %d did not guess: name a seat in the call, or none",
+    # cards
+    "has_card": "a card is already under the lid",
+    "card_len": "a card has 12 token numbers, got %d",
+    "token": "token numbers are 1 to 6, got %d",
+    "pairs": "every number 1 to 6 is on exactly two windows (%d is on %d)",
+    # undo
+    "roll_kept": "a roll is never taken back: nothing to undo since the roll",
+    "no_undo": "there is nothing to undo",
+    # rule options
+    "option": "unknown rule option %r (known: %s)",
+    "preset": "unknown preset %r (known: %s)",
+    "yes_no": "%s: expected yes or no, got %r",
+    "word": "%s: expected one of %s, got %r",
+    "whole": "%s: expected a whole number >= %d, got %r",
+    "missing": "%s: missing",
+    # record lines
+    "line": "line %d: %s: %s",
+    "number": "%s must be a number, got %r",
+    "range": "%s must be %d to %d, got %d",
+    "verb": "unknown action %r",
+    "bare": "%s takes nothing after it",
+    "takes": "%s takes %s",
+    "no_players": "the record must say `players N` before the first action",
+    "late_header": "header lines come before the first action",
+}
