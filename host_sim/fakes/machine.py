@@ -35,13 +35,16 @@ class Pin:
 
     def init(self, mode=-1, pull=-1, *, value=None, drive=None, alt=None):
         s = self._s
+        before = s.level()
+        if value is not None:
+            s.out = 1 if value else 0  # set before the mode, as the port does: no glitch
         if mode != -1:
             s.mode = mode
             s.pwm = None
         if pull != -1:
             s.pull = pull
-        if value is not None:
-            self.value(value)
+        if s.level() != before:
+            s.changed()
 
     def value(self, x=None):
         s = self._s
@@ -72,6 +75,7 @@ class Pin:
         self.value(1 - self._s.out)
 
     def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, *, priority=1, wake=None, hard=False):
+        # recorded, never fired: the firmware polls its inputs
         self._s.set_irq(handler, trigger)
         return None
 
