@@ -10,7 +10,7 @@ DEFAULT = "pico_pca9685"
 # GPIOs a Pico brings out: 23-25 and 29 drive the regulator, VBUS sense, LED, VSYS.
 USABLE = tuple(range(23)) + (26, 27, 28)
 ADC_PINS = (26, 27, 28)
-I2C_PINS = {0: ((0, 4, 8, 12, 16, 20), (1, 5, 9, 13, 17, 21)),
+I2C_PINS = {0: ((0, 4, 8, 12, 16, 20, 28), (1, 5, 9, 13, 17, 21)),
             1: ((2, 6, 10, 14, 18, 26), (3, 7, 11, 15, 19, 27))}
 
 

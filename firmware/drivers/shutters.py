@@ -31,7 +31,6 @@ class Shutters:
         self.moving = bytearray(n)
         self.order = array("i", [0] * n)  # request number of a waiting move, 0: none
         self._seq = 0
-        self._full_ms = self._travel_ms(closed_us, open_us)
         self.close_all()
         backend.enable(True)
 
@@ -103,8 +102,9 @@ class Shutters:
         was = self.cmd_us[i]
         if was == us:
             return False
-        # unknown position (after boot): allow a whole swing
-        ms = self._full_ms if was == 0 else self._travel_ms(was, us)
+        if was == 0:  # after power-up the horn may be anywhere: allow the longest way
+            was = _MIN_US if us - _MIN_US > _MAX_US - us else _MAX_US
+        ms = self._travel_ms(was, us)
         self.backend.drive(i, self.target[i], us)
         self.cmd_us[i] = us
         self.ends[i] = time.ticks_add(now, ms)

@@ -70,6 +70,23 @@ def test_never_more_than_max_moving(max_moving):
         assert s.angle() == at(want)
 
 
+@pytest.mark.parametrize("name", SERVO_BOARDS)
+def test_boot_from_anywhere_keeps_to_max_moving(name, tmp_path):
+    """At power-up the horns may stand anywhere: the first close allows the longest way."""
+    from app import board
+    from app.hardware import Hardware
+    from drivers.storage import Storage
+    from emu.board import Board
+    from host_sim import FIRMWARE
+    hw.reset()
+    cfg = board.load(name, FIRMWARE + "/")
+    emu = Board(cfg, angles=[0, 180] * 6)
+    h = Hardware(cfg, Storage(str(tmp_path) + "/"))
+    run_until_idle(h)
+    assert emu.angles() == [at(cfg["shutters"]["closed_us"])] * 12
+    assert max_concurrent(emu.servos) == 3
+
+
 def test_open_starts_at_once_when_a_slot_is_free():
     cfg, emu, h = hw.boot("pico_pca9685")
     h.shutters.open(7)

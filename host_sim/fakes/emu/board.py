@@ -8,8 +8,9 @@ from emu.ssd1306 import SSD1306
 
 
 class Board:
-    def __init__(self, cfg, oled=True, pca=True):
-        """oled / pca False: leave that chip off the bus (a self-test must notice)."""
+    def __init__(self, cfg, oled=True, pca=True, angles=None):
+        """oled / pca False: leave that chip off the bus (a self-test must notice);
+        angles: where each servo's horn stands at power-up (default: mid-travel)."""
         bus = world.bus(cfg["i2c"]["id"])
         self.oled = self.pca = None
         if oled:
@@ -24,10 +25,10 @@ class Board:
                 bus.attach(sh["address"], self.pca)
             for c in sh["channels"]:
                 ch = self.pca.channels[c]
-                self.servos.append(Servo(ch._pulse_us, ch.listeners))
+                self.servos.append(Servo(ch._pulse_us, ch.listeners, _at(angles, len(self.servos))))
         elif sh["backend"] == "pwm":
             for p in sh["pins"]:
-                self.servos.append(Servo(_pwm_pulse(p), world.pin(p).listeners))
+                self.servos.append(Servo(_pwm_pulse(p), world.pin(p).listeners, _at(angles, len(self.servos))))
         else:
             self.valves = [world.pin(p) for p in sh["pins"]]
         self.buttons = {}
@@ -55,3 +56,7 @@ def _pwm_pulse(p):
     def pulse():
         return s.pwm._pulse_us() if s.pwm is not None else 0
     return pulse
+
+
+def _at(angles, i):
+    return None if angles is None else angles[i]
