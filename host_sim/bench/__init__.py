@@ -1,0 +1,1 @@
+"""Benchmarks: `make bench` prints `BENCH <name> <value> <unit>` lines."""

@@ -1,0 +1,25 @@
+"""`python -m host_sim.bench`: every benchmark's figures, one line each."""
+import importlib
+import sys
+
+import host_sim  # noqa: F401  (firmware on the path)
+
+MODULES = ("engine", "drivers")
+
+
+def main():
+    for name in MODULES:
+        try:
+            mod = importlib.import_module("host_sim.bench." + name)
+        except ModuleNotFoundError as e:
+            if e.name != "host_sim.bench." + name:
+                raise
+            continue
+        for fig, value, unit in mod.figures():
+            print("BENCH %s %s %s" % (fig, value, unit))
+            sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,108 @@
+"""Speed and memory of the rules engine, on CPython and on the MicroPython VM."""
+import os
+import subprocess
+import tempfile
+import time
+
+from game.engine import Game
+from host_sim import ROOT, randplay
+from host_sim.mpy import build, tool
+
+SEEDS = range(200)
+
+
+def _recorded_games():
+    """Random 2-6 seat games of every preset, as (players, first, preset, actions)."""
+    out = []
+    for seed in SEEDS:
+        preset = ("standard", "family", "summary", "zh-cn")[seed % 4]
+        g = randplay.play(seed, 0, None, preset)
+        out.append((g.n, g.first, preset, list(g.actions())))
+    return out
+
+
+def _median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
+
+
+def cpython_figures():
+    games = _recorded_games()
+    per_action = []
+    for n, first, preset, acts in games:
+        g = Game(n, None, first, preset)
+        t0 = time.perf_counter()
+        for op, a, b in acts:
+            g.apply(op, a, b)
+        per_action.append((time.perf_counter() - t0) * 1e6 / len(acts))
+    t0 = time.perf_counter()
+    count = 0
+    while time.perf_counter() - t0 < 2.0:
+        randplay.play(count, 0, None, "standard")
+        count += 1
+    games_per_s = count / (time.perf_counter() - t0)
+    return [("cpython_action_us", round(_median(per_action), 2), "us"),
+            ("cpython_games_per_s", int(games_per_s), "games/s")]
+
+
+# Memory, in a fresh VM: the heap the imports take, then what a finished
+# 6-seat game still holds (its state and action log) after a collection.
+VM_MEMORY = """
+import gc
+gc.collect()
+before = gc.mem_alloc()
+from game import engine, record
+gc.collect()
+print("import", gc.mem_alloc() - before)
+import randplay
+gc.collect()
+before = gc.mem_alloc()
+game = randplay.play(6, 6, None, "standard")
+gc.collect()
+print("game", gc.mem_alloc() - before, len(game.log))
+"""
+
+# Speed: replay recorded random games; µs per action, median over games.
+VM_SPEED = """
+import time
+from game.engine import Game
+import randplay
+per = []
+for seed in range(%(n)d):
+    preset = ("standard", "family", "summary", "zh-cn")[seed %% 4]
+    g = randplay.play(seed, 0, None, preset)
+    acts = list(g.actions())
+    h = Game(g.n, None, g.first, preset)
+    t0 = time.ticks_us()
+    for op, a, b in acts:
+        h.apply(op, a, b)
+    per.append(time.ticks_diff(time.ticks_us(), t0) / len(acts))
+per.sort()
+print("action_us", per[len(per) // 2])
+"""
+
+
+def _vm(d, script, heap):
+    env = dict(os.environ, MICROPYPATH=d + os.pathsep + ".frozen")
+    p = subprocess.run([tool("micropython"), "-X", "heapsize=" + heap, "-c", script],
+                       capture_output=True, text=True, env=env)
+    if p.returncode:
+        raise RuntimeError("micropython: " + (p.stdout + p.stderr)[-500:])
+    return dict((w[0], w[1:]) for w in (line.split() for line in p.stdout.splitlines()))
+
+
+def mpy_figures():
+    with tempfile.TemporaryDirectory() as d:
+        build(d)
+        subprocess.run([tool("mpy-cross"), "-o", os.path.join(d, "randplay.mpy"),
+                        os.path.join(ROOT, "host_sim", "randplay.py")], check=True)
+        got = _vm(d, VM_MEMORY, "64k")
+        got.update(_vm(d, VM_SPEED % {"n": len(SEEDS)}, "1m"))
+    return [("mpy_action_us", round(float(got["action_us"][0]), 2), "us"),
+            ("mpy_import_heap_bytes", int(got["import"][0]), "bytes"),
+            ("mpy_game_heap_bytes", int(got["game"][0]), "bytes"),
+            ("mpy_game_log_bytes", int(got["game"][1]), "bytes")]
+
+
+def figures():
+    return cpython_figures() + mpy_figures()
