@@ -149,3 +149,23 @@ def test_cpython_framebuf_draws_like_the_vm(mpy_dir, fakes_dir):
     out = vm("import framebuf\nbuf = bytearray(1024)\n" + DRAW +
              'print("hex=" + "".join("%02x" % b for b in buf))\n', mpy_dir, fakes_dir)
     assert bytes.fromhex(out["hex"]) == bytes(buf)
+
+
+def test_selftest_names_a_missing_chip_on_vm(mpy_dir, fakes_dir, tmp_path):
+    out = vm("""
+from emu import world
+from emu.board import Board
+from app import board
+from app.selftest import SelfTest
+from drivers.storage import Storage
+world.reset()
+cfg = board.load("pico_pca9685", ROOT)
+emu = Board(cfg, oled=False)
+lines = []
+t = SelfTest(cfg, Storage(%r), lines.append)
+t.shutters()
+print("problems=%%s" %% t.problems)
+print("servo_moves=%%d" %% sum(len(s.moves) for s in emu.servos))
+""" % (str(tmp_path) + "/"), mpy_dir, fakes_dir)
+    assert out["problems"] == "['missing on I2C at 0x3c: OLED (SSD1306)']"
+    assert int(out["servo_moves"]) >= 24  # each window opened and closed
