@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
 
-.PHONY: setup test play bench mpy clean
+.PHONY: setup test play bench mpy hardware clean
 
 setup: $(STAMP)
 
@@ -26,6 +26,10 @@ bench: setup
 # The firmware as it goes on the board: every file precompiled for the RP2040 (armv6m).
 mpy: setup
 	$(PY) -m host_sim.mpy build/mpy
+
+# Regenerate the netlists, BOMs, drawings, README tables and Wokwi diagram from the circuit code.
+hardware: setup
+	$(PY) -m hardware.schematics.build
 
 clean:
 	rm -rf build
