@@ -16,25 +16,26 @@ def expected(cfg):
     return want
 
 
-def scan(cfg):
+def missing(cfg):
+    """The I2C addresses this board needs that do not answer."""
     c = cfg["i2c"]
     found = I2C(c["id"], sda=Pin(c["sda"]), scl=Pin(c["scl"]), freq=c["freq"]).scan()
-    want = expected(cfg)
-    return ["missing on I2C at 0x%02x: %s" % (a, want[a]) for a in sorted(want) if a not in found]
+    return [a for a in sorted(expected(cfg)) if a not in found]
 
 
 class SelfTest:
     def __init__(self, cfg, storage=None, out=print):
         self.cfg = cfg
         self.out = out
-        self.problems = scan(cfg)
+        gone = missing(cfg)
+        want = expected(cfg)
+        self.problems = ["missing on I2C at 0x%02x: %s" % (a, want[a]) for a in gone]
         for p in self.problems:
             out(p)
-        oled = cfg["oled"]["address"]
         self.hw = None
-        if any(("0x%02x" % cfg["shutters"].get("address", -1)) in p for p in self.problems):
+        if cfg["shutters"].get("address") in gone:
             return  # no servo driver: nothing else can be trusted to be safe
-        self.hw = Hardware(cfg, storage, oled=not any(("0x%02x" % oled) in p for p in self.problems))
+        self.hw = Hardware(cfg, storage, oled=cfg["oled"]["address"] not in gone)
 
     def say(self, line):
         self.out(line)
