@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
 
-.PHONY: setup test play bench mpy hardware clean
+.PHONY: setup test play bench mpy deploy hardware clean
 
 setup: $(STAMP)
 
@@ -26,6 +26,10 @@ bench: setup
 # The firmware as it goes on the board: every file precompiled for the RP2040 (armv6m).
 mpy: setup
 	$(PY) -m host_sim.mpy build/mpy
+
+# Copy the compiled firmware to a Pico running MicroPython, over USB.
+deploy: mpy
+	cd build/mpy && ../../$(VENV)/bin/mpremote cp -r app drivers game boards :
 
 # Regenerate the netlists, BOMs, drawings, README tables and Wokwi diagram from the circuit code.
 hardware: setup
