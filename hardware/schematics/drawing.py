@@ -52,7 +52,7 @@ def draw(cfg, circuit, canvas="svg"):
         pins.append(elm.IcPin(name=name, pin=str(pad), side=side, slot=f"{slot}/20",
                               color=COLOURS[labels[pad][1]]))
     with schemdraw.Drawing(canvas=canvas, show=False) as d:
-        d.config(fontsize=11)
+        d.config(fontsize=11, margin=2.5)  # room for label fonts wider than schemdraw measures
         ic = elm.Ic(pins=pins, size=(5, 21))
         d += ic.color("black")
         d += elm.Rect(corner1=(1.7, 21.0), corner2=(3.3, 22.0)).color("black")
