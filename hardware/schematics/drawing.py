@@ -108,7 +108,7 @@ def power_draw(cfg, circuit, canvas="svg"):
         d += elm.Label().label(text, loc="right", halign="left", color=colour)
 
     with schemdraw.Drawing(canvas=canvas, show=False) as d:
-        d.config(fontsize=11, unit=2.5)
+        d.config(fontsize=11, unit=2.5, margin=3)  # room for label fonts wider than schemdraw measures
         d += elm.Label().at((4, 2.5)).label(f"Power path: {cfg['name']}", fontsize=15)
         d += elm.Dot(open=True).at((0, 0)).label("5 V in: J1\n(centre +)", loc="left")
         d += elm.Fuse().right().label(tag("Polyfuse"))
