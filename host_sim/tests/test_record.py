@@ -148,3 +148,23 @@ def test_state_json_fields():
         assert key in s
     assert (s["active"], s["phase"], s["open"], s["closed"], s["dice"]) == (2, "decide", [2], 11, [2, 5])
     assert s["tokens"] == [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6] and CARD == 1
+
+
+def test_garbage_is_refused_with_a_line_never_a_crash():
+    import random
+    words = ["players", "rules", "set", "first", "seed", "card", "roll", "skip", "open", "guess",
+             "pass", "end", "order", "close", "reveal", "undo", "none", "standard", "zh-cn", "dice",
+             "rounds", "-1", "0", "1", "2", "3", "6", "7", "12", "13", "99999999999", "x", "#",
+             "yes", "no", "1.5", "é"]
+    rng = random.Random(1)
+    refused = 0
+    for _ in range(3000):
+        lines = ["players %d" % rng.randint(1, 7)] if rng.random() < 0.8 else []
+        for _ in range(rng.randint(0, 30)):
+            lines.append(" ".join(rng.choice(words) for _ in range(rng.randint(1, 14))))
+        try:
+            record.load(lines)
+        except record.RecordError as e:
+            refused += 1
+            assert str(e).startswith("line %d: " % e.args[1])
+    assert refused > 2000
