@@ -338,3 +338,57 @@ def test_presets_match_the_table(name):
     assert tuple(o[k] for k in keys) == table
     assert (o["rounds"], o["max_windows"]) == (10, 2)
     assert o["decline_flat"] == (2 if name == "family" else 0)
+
+
+# -- option mixes beyond the presets ------------------------------------------
+
+def test_dice_limit_a_turn_to_two_windows_even_if_more_are_allowed():
+    msg = refused("roll 1 2\nopen 1\nopen 2\nopen 3", sets=[("max_windows", "3")])
+    assert "no more windows this turn" in msg
+    s = st("open 1\nopen 2\nopen 3\npass\nclose", sets=[("max_windows", "3"), ("dice", "off")])
+    assert s["open"] == [1, 2, 3] and s["crystals"] == [5, 2, 2]
+
+
+def test_reward_counts_windows_since_the_last_reward():
+    sets = [("max_windows", "3"), ("dice", "off")]
+    s = st("open 1\npass\nclose\nopen 2\nopen 3\npass\nclose", preset="zh-cn", sets=sets)
+    assert s["crystals"] == [5, 2, 2] and s["active"] == 2  # +1, then +2
+
+
+def test_order_rearranges_one_tie_group_of_two():
+    # P1 and P2 take 1 each (3), P3 passes with two windows and opens the call:
+    base = ("roll 1 2\nopen 1\npass\nclose\n"  # P1: 3
+            "roll 3 4\nopen 3\npass\nclose\n"  # P2: 3
+            "roll 5 6\nopen 5\nopen 6\npass\n"  # P3: 4, call open
+            "guess 4\nguess 1\nguess 2\n")  # held 2, 3, 3
+    g = play(base, players=5)
+    s = state.as_dict(g)
+    assert s["call"] == [4, 1, 2]
+    ties = [a for op, a in g.legal() if op == record.ORDER]
+    assert ties == [[0, 1]]  # seats 1 and 2 (0-based) tie at 3; seat 4 is alone
+    assert st(base + "order 2 1", players=5)["call"] == [4, 2, 1]
+    assert "tied at 2 crystals" in refused(base + "order 4 1", players=5)
+
+
+def test_void_card_in_rotation_moves_the_starter():
+    sets = [("dice", "off")]
+    s = st("\n".join("open %d\npass\nclose\nopen %d\npass\nclose" % (w, w + 1)
+                     for w in range(1, 12, 2)), preset="zh-cn", sets=sets)
+    # six turns of P1, P2, P3, P1, P2, P3 open all 12; void: round stays 1,
+    # the next card starts with the left of the round's first player (P1 -> P2)
+    assert (s["round"], s["card"], s["active"]) == (1, 2, 2)
+
+
+def test_undo_back_over_a_void_card():
+    g = play(OPEN_ALL_DICE_OFF + "\nundo", sets=[("dice", "off")])
+    s = state.as_dict(g)
+    assert s["phase"] == "call" and s["closed"] == 0 and s["card"] == 1
+
+
+def test_undo_without_dice_walks_back_to_the_start():
+    g = play("open 1\npass\nclose\nopen 2", sets=[("dice", "off")])
+    for _ in range(4):
+        g.undo()
+    assert state.as_dict(g)["open"] == [] and g.log[0] >> 4 == record.CARD
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        g.undo()
