@@ -52,14 +52,18 @@ def claimed_pins(cfg, monkeypatch):
     return dict(owners)
 
 
-@pytest.fixture(params=boards.BOARDS)
-def board(request, monkeypatch):
-    cfg = boards.load(request.param)
+def _load(name, monkeypatch):
+    cfg = boards.load(name)
     comps, nets = outputs.read_netlist(
-        (boards.ROOT / "hardware" / "schematics" / f"{request.param}.net").read_text())
+        (boards.ROOT / "hardware" / "schematics" / f"{name}.net").read_text())
     pico_ref = next(ref for ref, (_, fp) in comps.items() if fp == pico.FOOTPRINT)
     pads = {pad: net for net, nodes in nets.items() for ref, pad in nodes if ref == pico_ref}
     return cfg, claimed_pins(cfg, monkeypatch), pads, comps, nets
+
+
+@pytest.fixture(params=boards.BOARDS)
+def board(request, monkeypatch):
+    return _load(request.param, monkeypatch)
 
 
 def test_every_configured_pin_is_on_its_net(board):
@@ -82,11 +86,10 @@ def test_every_wired_gpio_is_in_the_config(board):
         assert net == expected_net(claimed[gpio]), f"{cfg['name']}: GP{gpio} is on {net}, config says {claimed[gpio]}"
 
 
-def test_pca9685_channels_drive_the_servo_headers_in_order(board):
-    cfg, _, _, comps, nets = board
+def test_pca9685_channels_drive_the_servo_headers_in_order(monkeypatch):
+    cfg, _, _, comps, nets = _load("pico_pca9685", monkeypatch)
     sh = cfg["shutters"]
-    if sh["backend"] != "pca9685":
-        pytest.skip("direct-PWM board: servo pins are checked above")
+    assert sh["backend"] == "pca9685"
     chip = parts._template("pca9685")
     pca_ref = next(ref for ref, (value, _) in comps.items() if value == chip.name)
     for i, ch in enumerate(sh["channels"], 1):
