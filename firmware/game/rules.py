@@ -19,14 +19,12 @@ KINDS = (0, ("required", "optional", "off"), ("per_window", "per_open_window", "
 STANDARD = (2, "required", "per_window", 0, 2, True, True, True, False, False,
             False, "after_active", 10, 2)
 PRESET_NAMES = ("standard", "family", "summary", "zh-cn")
-# Each preset as changes to STANDARD: option, value, option, value...
+# Each preset as changes to STANDARD: option index, value, index, value...
 _CHANGES = (
     (),
-    ("start_crystals", 0, "decline_reward", "flat", "decline_flat", 2, "challenge_cost", 0,
-     "challenge_needs_funds", False, "challenge_guess", False),
-    ("decline_reward", "per_open_window", "guess_after_pass", False, "void_card_counts", True),
-    ("dice", "optional", "call_after_each_window", True, "bystanders_lose", True,
-     "next_round_starter", "rotate"),
+    (0, 0, 2, "flat", 3, 2, 4, 0, 5, False, 6, False),
+    (2, "per_open_window", 7, False, 10, True),
+    (1, "optional", 8, True, 9, True, 11, "rotate"),
 )
 
 
@@ -48,7 +46,7 @@ def preset(name):
         opts[NAMES[i]] = STANDARD[i]
     changes = _CHANGES[PRESET_NAMES.index(name)]
     for i in range(0, len(changes), 2):
-        opts[changes[i]] = changes[i + 1]
+        opts[NAMES[changes[i]]] = changes[i + 1]
     return opts
 
 
