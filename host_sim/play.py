@@ -34,14 +34,16 @@ def show(game, out):
         cells.append("%2d:%s" % (w + 1, ("[ ]" if game.is_open(w) else "(%d)" % t) if t else " - "))
     out.write("   windows:  %s\n" % " ".join(cells[:6]))
     out.write("             %s\n" % " ".join(cells[6:]))
+    dice = " ".join("%d%s" % (d, " (used)" if game.used >> i & 1 else "")
+                    for i, d in enumerate(s["dice"])) or "-"
     out.write("   closed: %d   dice: %s   call: %s\n" % (
-        s["closed"], " ".join(map(str, s["dice"])) or "-",
-        " ".join("P%d" % c for c in s["call"]) or "-"))
+        s["closed"], dice, " ".join("P%d" % c for c in s["call"]) or "-"))
     if game.phase == P_OVER:
         out.write("   game over: winner%s %s\n" % (
             "s" if len(s["winners"]) > 1 else "", ", ".join("P%d" % w for w in s["winners"])))
         return
-    acts = [record.format_action(op, a) for op, a in game.legal()]
+    acts = [record.format_action(op, a) + (" (in any order)" if op == engine.ORDER else "")
+            for op, a in game.legal()]
     if game.pending() == engine.ROLL:
         acts.insert(0, "roll")
     if game.can_undo():
