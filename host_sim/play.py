@@ -2,7 +2,7 @@
 import sys
 import time
 
-from game import engine, record, state
+from game import Refused, engine, record, state
 from game.engine import P_OVER
 from game.state import PHASES
 
@@ -62,8 +62,8 @@ def main(args, inp=None, out=None):
         else:
             table = record.load(["players %d" % args.players, "rules %s" % args.rules,
                                  "seed %d" % seed])
-    except (OSError, record.RecordError) as e:
-        out.write("cannot start: %s\n" % e)
+    except (OSError, UnicodeDecodeError, record.RecordError) as e:
+        sys.stderr.write("cannot start: %s\n" % e)
         return 2
     game = table.game
     out.write("Macroscope: %d players, rules %s. Type `help` for the actions.\n" % (game.n, game.preset))
@@ -87,17 +87,26 @@ def main(args, inp=None, out=None):
             if len(words) != 2:
                 out.write("  save takes a file name\n")
                 continue
-            with open(words[1], "w", encoding="utf-8") as f:
-                f.write(record.write(game))
+            try:
+                with open(words[1], "w", encoding="utf-8") as f:
+                    f.write(record.write(game))
+            except OSError as e:
+                out.write("  cannot save %s: %s\n" % (words[1], e.strerror or e))
+                continue
             out.write("  saved %s\n" % words[1])
+            continue
+        if words == ["roll"] and game.pending() != engine.ROLL:
+            out.write("  refused: roll: no roll now (phase %s)\n" % PHASES[game.phase])
             continue
         try:
             if words == ["roll"]:
-                if game.pending() != engine.ROLL:
-                    raise engine.IllegalAction("no roll now (phase %s)" % PHASES[game.phase])
-                table.act(engine.ROLL, *record.chance.roll(table.rng))
-            else:
-                table.act(*record.parse_action(words))
-            table.settle()
-        except (ValueError, engine.IllegalAction) as e:
+                game.apply(engine.ROLL, *record.chance.roll(table.rng))
+            else:  # a person rolls with `roll`: no roll is drawn for them here
+                op, a, b = record.parse_action(words)
+                if op:
+                    game.apply(op, a, b)
+                else:
+                    game.undo()
+            table.settle()  # the next card is dealt at once
+        except Refused as e:
             out.write("  refused: %s: %s\n" % (text, e))

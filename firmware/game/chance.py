@@ -26,9 +26,9 @@ class Rng:
         return (self.next() >> 8) % k
 
 
-def card(rng, out=None):
+def card(rng):
     """A card's token numbers for windows 1..12: 1-6 twice, shuffled."""
-    t = out if out is not None else bytearray(12)
+    t = bytearray(12)
     for i in range(12):
         t[i] = i // 2 + 1
     for i in range(11, 0, -1):

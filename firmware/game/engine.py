@@ -54,7 +54,8 @@ class Game:
             raise IllegalAction("first", first + 1, players)
         self.n = players
         self.preset = preset
-        self.opts = rules.validate(opts if opts is not None else rules.preset(preset))
+        base = rules.preset(preset)  # refuses an unknown preset name
+        self.opts = rules.validate(opts if opts is not None else base)
         self.first = first
         o = self.opts
         # The options the hot path reads, as plain attributes.
@@ -82,7 +83,7 @@ class Game:
         self.cards = 0
         self.active = self.first
         self.starter = self.first
-        self.open_mask = 0
+        self._clear_lid()
         self.need_card = True
         self.joined = 0  # bitmask of challengers in the call
         self.join_count = 0
@@ -100,6 +101,17 @@ class Game:
         self.active_guessed = False
         self.joined = 0
         self.join_count = 0
+        for s in range(self.n):  # so that the state is a function of the log
+            self._joined_with[s] = 0
+            self._prio[s] = 0
+
+    def _clear_lid(self):
+        """No card under the lid: every window closed, no token numbers."""
+        self.open_mask = 0
+        for i in range(WINDOWS):
+            self.tokens[i] = 0
+        for i in range(7):
+            self._closed_with[i] = 0
 
     def closed(self):
         """N: closed windows now."""
@@ -406,8 +418,7 @@ class Game:
     def _end_card(self, counts):
         """The card leaves the lid (revealed or void): windows close; the next
         round, or the end of the game."""
-        self.open_mask = 0
-        self.tokens[:] = bytes(WINDOWS)
+        self._clear_lid()
         if counts:
             if self.round >= self._rounds:
                 self._new_turn()
@@ -490,25 +501,24 @@ class Game:
 
 def _walk(log):
     """Yield (offset, code, a, b) for each action of a log; CARD's and
-    ORDER's a are fresh bytes."""
+    ORDER's a are fresh bytes. A log cut inside an action is refused."""
     i = 0
     while i < len(log):
         op = log[i] >> 4
         a = log[i] & 15
         b = 0
-        step = 1
+        step = 7 if op == CARD else 2 if op == ROLL else 1 + a if op == ORDER else 1
+        if i + step > len(log):
+            raise IllegalAction("log_end", i)
         if op == CARD:
             t = bytearray(WINDOWS)
             for j in range(WINDOWS):
                 t[j] = (log[i + 1 + j // 2] >> (4 - 4 * (j & 1))) & 15
             a = bytes(t)
-            step = 7
         elif op == ROLL:
             a = log[i + 1] >> 4
             b = log[i + 1] & 15
-            step = 2
         elif op == ORDER:
-            step = 1 + a
             a = log[i + 1:i + step]
         elif op == REVEAL and a == _NONE_BYTE:
             a = NOBODY

@@ -1,4 +1,4 @@
-"""The texts of refusals (see game.refusal), by key."""
+"""The texts of refusals (see game.Refused), by key."""
 
 TEXT = {
     # engine: the table and the moment
@@ -44,6 +44,7 @@ TEXT = {
     # undo
     "roll_kept": "a roll is never taken back: nothing to undo since the roll",
     "no_undo": "there is nothing to undo",
+    "log_end": "the action log ends inside the action at byte %d",
     # rule options
     "option": "unknown rule option %r (known: %s)",
     "preset": "unknown preset %r (known: %s)",

@@ -105,7 +105,8 @@ class Table:
             return
         if op != CARD:
             self.settle()
-            if op not in (ROLL, SKIP) and g.phase == P_ROLL and g.pending() == ROLL:
+            # an `open` needs the roll the record left out; nothing else draws one
+            if op == OPEN and g.phase == P_ROLL and g.pending() == ROLL:
                 d1, d2 = chance.roll(self.rng)
                 g.apply(ROLL, d1, d2)
         g.apply(op, a, b)

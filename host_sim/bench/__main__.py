@@ -9,12 +9,7 @@ MODULES = ("engine", "drivers")
 
 def main():
     for name in MODULES:
-        try:
-            mod = importlib.import_module("host_sim.bench." + name)
-        except ModuleNotFoundError as e:
-            if e.name != "host_sim.bench." + name:
-                raise
-            continue
+        mod = importlib.import_module("host_sim.bench." + name)
         for fig, value, unit in mod.figures():
             print("BENCH %s %s %s" % (fig, value, unit))
             sys.stdout.flush()

@@ -2,7 +2,12 @@
 
 
 def snapshot(g):
-    return (g.n, tuple(g.crystals), bytes(g.tokens), g.round, g.cards, g.active,
-            g.starter, g.open_mask, g.need_card, g.phase, g.d1, g.d2, g.used,
-            g.turn_opened, g.unrewarded, g.passed, g.active_guessed,
-            tuple(g.call_order()), g.n_at_guess, bytes(g.log))
+    """Every attribute of the game, with its buffers as bytes. The log alone
+    defines the state; the rest is compared to catch a replay that differs."""
+    out = []
+    for name in sorted(vars(g)):
+        v = getattr(g, name)
+        out.append((name, bytes(v) if isinstance(v, bytearray) else
+                    tuple(v) if isinstance(v, list) else
+                    tuple(sorted(v.items())) if isinstance(v, dict) else v))
+    return tuple(out) + (tuple(g.call_order()),)

@@ -77,3 +77,23 @@ def test_play_continues_a_record(tmp_path):
     p = run("play", "--load", src, stdin="")
     assert p.returncode == 0
     assert "game over" in p.stdout
+
+
+def test_play_refuses_what_is_not_due_and_keeps_the_game(tmp_path):
+    p = run("play", "--seed", "1", stdin="open 1\npass\nroll\nroll\nsave %s\nquit\n"
+            % (tmp_path / "no" / "such" / "dir.rec"))
+    assert p.returncode == 0, p.stderr
+    out = p.stdout
+    assert "refused: open 1: not now: roll the dice first" in out
+    assert "refused: pass: not now: roll the dice first" in out
+    assert "refused: roll: no roll now (phase open)" in out
+    assert "cannot save" in out and "No such file or directory" in out
+    assert "Traceback" not in out + p.stderr
+    assert out.count("dice: -") >= 3  # no dice were rolled by the refused actions
+
+
+def test_play_refuses_a_file_that_is_not_text(tmp_path):
+    f = tmp_path / "bin.rec"
+    f.write_bytes(b"\xff\xfe\x00")
+    p = run("play", "--load", str(f))
+    assert p.returncode == 2 and "cannot start" in p.stderr and "Traceback" not in p.stderr

@@ -117,13 +117,10 @@ def test_random_option_mixes():
 
 def test_thousands_of_fast_games():
     """Many more games with only the cheap checks, all presets and mixes."""
-    ended = 0
     for seed in range(3000):
         rng = chance.Rng(seed + 500000)
         opts = randplay.random_opts(rng) if seed % 2 else None
         g = randplay.play(seed, 0, opts, PRESETS[seed % 4],
                           hook=lambda g, op, a, b: _check_invariants(g))
-        assert g.winners()
-        assert max(g.crystals) == g.crystals[g.winners()[0]]
-        ended += 1
-    assert ended == 3000
+        top = sorted(g.crystals)[-1]
+        assert g.winners() == [s for s, c in enumerate(g.crystals) if c == top]

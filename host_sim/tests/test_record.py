@@ -4,7 +4,7 @@ import pytest
 import host_sim  # noqa: F401
 from host_sim.tests.snapshot import snapshot
 from game import record, state
-from game.engine import CARD, ROLL
+from game.engine import ROLL
 
 CARD_LINE = "card 1 2 3 4 5 6 1 2 3 4 5 6"
 
@@ -147,7 +147,7 @@ def test_state_json_fields():
                 "closed", "dice", "call", "over", "winners"):
         assert key in s
     assert (s["active"], s["phase"], s["open"], s["closed"], s["dice"]) == (2, "decide", [2], 11, [2, 5])
-    assert s["tokens"] == [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6] and CARD == 1
+    assert s["tokens"] == [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6]
 
 
 def test_garbage_is_refused_with_a_line_never_a_crash():
@@ -168,3 +168,9 @@ def test_garbage_is_refused_with_a_line_never_a_crash():
             refused += 1
             assert str(e).startswith("line %d: " % e.args[1])
     assert refused > 2000
+
+
+def test_only_an_open_draws_a_left_out_roll():
+    with pytest.raises(record.RecordError) as e:
+        load("players 2\nfirst 1\nseed 3\n%s\npass" % CARD_LINE)
+    assert str(e.value) == "line 5: pass: not now: roll the dice first"

@@ -4,7 +4,7 @@ import pytest
 import host_sim  # noqa: F401
 from host_sim.tests.snapshot import snapshot
 from game import record, rules, state
-from game.engine import IllegalAction
+from game.engine import Game, IllegalAction
 
 # A card whose windows 1-12 carry 1 2 3 4 5 6 1 2 3 4 5 6.
 CARD = "card 1 2 3 4 5 6 1 2 3 4 5 6"
@@ -96,8 +96,8 @@ def test_max_windows_two():
 
 
 def test_must_roll_first_when_dice_required():
+    g = play("")
     with pytest.raises(IllegalAction, match="roll the dice first"):
-        g = play("")
         g.apply(record.OPEN, 0)
 
 
@@ -392,3 +392,27 @@ def test_undo_without_dice_walks_back_to_the_start():
     assert state.as_dict(g)["open"] == [] and g.log[0] >> 4 == record.CARD
     with pytest.raises(IllegalAction, match="nothing to undo"):
         g.undo()
+
+
+def test_an_unknown_preset_is_refused_even_with_options():
+    with pytest.raises(IllegalAction, match="unknown preset 'chess'"):
+        Game(3, rules.preset("standard"), 0, "chess")
+
+
+def test_a_log_cut_inside_an_action_is_refused_and_changes_nothing():
+    g = play("roll 2 5\nopen 2")
+    before = snapshot(g)
+    log = bytes(g.log)
+    for cut in (1, 3, 8):  # inside the card (bytes 0-6), inside the roll (7-8)
+        with pytest.raises(IllegalAction, match="ends inside the action"):
+            g.replay(log[:cut])
+        assert snapshot(g) == before
+    g.replay(log[:7])  # the card alone is complete
+    assert state.as_dict(g)["phase"] == "roll"
+
+
+def test_replaying_nothing_leaves_no_card_on_the_lid():
+    g = play("roll 2 5\nopen 2")
+    g.replay(b"")
+    s = state.as_dict(g)
+    assert s["tokens"] == [0] * 12 and s["card"] == 0 and g.pending() == record.CARD
