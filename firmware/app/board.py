@@ -10,8 +10,6 @@ DEFAULT = "pico_pca9685"
 # GPIOs a Pico brings out: 23-25 and 29 drive the regulator, VBUS sense, LED, VSYS.
 USABLE = tuple(range(23)) + (26, 27, 28)
 ADC_PINS = (26, 27, 28)
-I2C_PINS = {0: ((0, 4, 8, 12, 16, 20, 28), (1, 5, 9, 13, 17, 21)),
-            1: ((2, 6, 10, 14, 18, 26), (3, 7, 11, 15, 19, 27))}
 
 
 class ConfigError(ValueError):
@@ -33,6 +31,8 @@ def _get(d, key, path, kind=None):
         _fail(path, "must be an integer, not %r" % (v,))
     if kind is list and not isinstance(v, list):
         _fail(path, "must be a list")
+    if kind is dict and not isinstance(v, dict):
+        _fail(path, "must be an object")
     return d[key]  # not v: its narrowed type would stick to every caller
 
 
@@ -43,6 +43,11 @@ def _int(d, key, path, lo, hi, default=None):
     if not lo <= v <= hi:
         _fail(path, "%d is outside %d..%d" % (v, lo, hi))
     return v
+
+
+def _i2c_role(pin):
+    # RP2040: GPIO n is on I2C bus (n >> 1) & 1, as SDA if n is even, else SCL
+    return (pin >> 1) & 1, pin & 1
 
 
 def _pwm_channel(pin):
@@ -76,23 +81,23 @@ def validate(cfg):
     pins = _Pins()
     _get(cfg, "name", "name")
 
-    i2c = _get(cfg, "i2c", "i2c")
+    i2c = _get(cfg, "i2c", "i2c", dict)
     bus = _int(i2c, "id", "i2c.id", 0, 1)
     sda = pins.claim(i2c, "sda", "i2c.sda")
     scl = pins.claim(i2c, "scl", "i2c.scl")
-    if sda not in I2C_PINS[bus][0]:
+    if _i2c_role(sda) != (bus, 0):
         _fail("i2c.sda", "GP%d cannot be SDA of I2C%d" % (sda, bus))
-    if scl not in I2C_PINS[bus][1]:
+    if _i2c_role(scl) != (bus, 1):
         _fail("i2c.scl", "GP%d cannot be SCL of I2C%d" % (scl, bus))
     _int(i2c, "freq", "i2c.freq", 10000, 1000000)
 
-    oled = _get(cfg, "oled", "oled")
+    oled = _get(cfg, "oled", "oled", dict)
     _int(oled, "address", "oled.address", 0x08, 0x77)
     _int(oled, "width", "oled.width", 128, 128)
     if _int(oled, "height", "oled.height", 32, 64) not in (32, 64):
         _fail("oled.height", "must be 32 or 64")
 
-    sh = _get(cfg, "shutters", "shutters")
+    sh = _get(cfg, "shutters", "shutters", dict)
     backend = _get(sh, "backend", "shutters.backend")
     if backend not in BACKENDS:
         _fail("shutters.backend", "unknown backend %r (one of %s)" % (backend, ", ".join(BACKENDS)))
@@ -137,10 +142,12 @@ def validate(cfg):
     for i in range(SEATS):
         pins.claim(seats, i, "seat_buttons[%d]" % i)
 
-    ctl = _get(cfg, "controls", "controls")
+    ctl = _get(cfg, "controls", "controls", dict)
     if "ladder" in ctl:
         pins.claim(ctl, "ladder", "controls.ladder", "adc")
         order = _get(ctl, "order", "controls.order", list)
+        if not all(isinstance(n, str) for n in order):
+            _fail("controls.order", "must be a list of names")
         if sorted(order) != sorted(CONTROLS):
             _fail("controls.order", "must name each of %s once" % ", ".join(CONTROLS))
         levels = _get(ctl, "levels", "controls.levels", list)
@@ -157,7 +164,7 @@ def validate(cfg):
             pins.claim(ctl, name, "controls." + name)
     pins.claim(cfg, "card_switch", "card_switch")
 
-    px = _get(cfg, "pixels", "pixels")
+    px = _get(cfg, "pixels", "pixels", dict)
     pins.claim(px, "pin", "pixels.pin")
     _int(px, "count", "pixels.count", WINDOWS, WINDOWS)
     px["brightness"] = _int(px, "brightness", "pixels.brightness", 0, 255, 64)
@@ -174,17 +181,23 @@ def validate(cfg):
 def load(name=None, root=""):
     """Read and validate boards/<name>.json; name defaults to the one in
     board.txt (the device's choice, written at install), else DEFAULT."""
+    told = ""
     if name is None:
         try:
             with open(root + "board.txt") as f:
-                name = f.read().strip() or DEFAULT
+                name = f.read().strip()
         except OSError:
+            pass
+        if name:
+            told = " (board.txt names %r)" % name
+        else:
             name = DEFAULT
+    path = "boards/" + name + ".json"
     try:
-        with open(root + "boards/" + name + ".json") as f:
+        with open(root + path) as f:
             cfg = json.load(f)
     except OSError:
-        raise ConfigError("board config: board.txt: no board named %r" % name)
+        raise ConfigError("board config: %s: no such file%s" % (path, told))
     except ValueError as e:
-        raise ConfigError("board config: boards/%s.json: not valid JSON (%s)" % (name, e))
+        raise ConfigError("board config: %s: not valid JSON (%s)" % (path, e))
     return validate(cfg)

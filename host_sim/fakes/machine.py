@@ -5,9 +5,11 @@ from emu import clock, world
 PWRON_RESET = 1
 WDT_RESET = 3
 
-# RP2040 I2C pin functions (datasheet 1.4.3): bus -> (SDA pins, SCL pins)
-_I2C_PINS = {0: ((0, 4, 8, 12, 16, 20, 28), (1, 5, 9, 13, 17, 21, 29)),
-             1: ((2, 6, 10, 14, 18, 26), (3, 7, 11, 15, 19, 27))}
+
+def _i2c_pin_ok(bus, pin, is_scl):
+    # RP2040 pin functions (datasheet 1.4.3): GPIO n is I2C bus (n >> 1) & 1, SDA if n is even
+    n = _pin_id(pin)
+    return ((n >> 1) & 1) == bus and (n & 1) == is_scl
 
 
 def _pin_id(p):
@@ -139,12 +141,11 @@ class PWM:
 
 class I2C:
     def __init__(self, id, *, scl=None, sda=None, freq=400000, timeout=50000):
-        if id not in _I2C_PINS:
+        if id not in (0, 1):
             raise ValueError("I2C(%r) doesn't exist" % (id,))
-        sdas, scls = _I2C_PINS[id]
-        if sda is not None and _pin_id(sda) not in sdas:
+        if sda is not None and not _i2c_pin_ok(id, sda, 0):
             raise ValueError("bad SDA pin")
-        if scl is not None and _pin_id(scl) not in scls:
+        if scl is not None and not _i2c_pin_ok(id, scl, 1):
             raise ValueError("bad SCL pin")
         self._bus = world.bus(id)
         self._bus.freq = freq

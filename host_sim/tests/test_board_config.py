@@ -61,8 +61,42 @@ def test_pin_that_cannot_do_the_job():
     # the buzzer's tone would retune a servo sharing its slice
     assert "buzzer: GP27 is on PWM slice 5 with the servo of shutters.pins[10]" in bad(
         "pico_direct_pwm", lambda c: c.update(buzzer=27))
+    assert "i2c.scl: GP26 cannot be SCL of I2C1" in bad(
+        "pico_direct_pwm", lambda c: c["i2c"].update(id=1, sda=22, scl=26))
     assert "shutters.channels[3]: channel 1 is used twice" in bad(
         "pico_pca9685", lambda c: c["shutters"]["channels"].__setitem__(3, 1))
+
+
+def test_i2c_on_any_pin_the_rp2040_allows():
+    # GP22 is SDA and GP27 SCL of I2C1: the rule (n >> 1) & 1, even SDA, not a list
+    cfg = copy.deepcopy(shipped("pico_direct_pwm"))
+    cfg["i2c"].update(id=1, sda=22, scl=27)
+    assert board.validate(cfg)["i2c"]["sda"] == 22
+    from machine import I2C, Pin
+    hw.reset()
+    I2C(1, sda=Pin(22), scl=Pin(27))
+    with pytest.raises(ValueError, match="bad SDA pin"):
+        I2C(0, sda=Pin(22), scl=Pin(21))
+
+
+@pytest.mark.parametrize("key, value, why", [
+    ("shutters", [], "shutters: must be an object"),
+    ("shutters", "x", "shutters: must be an object"),
+    ("i2c", [1, 2], "i2c: must be an object"),
+    ("controls", [1], "controls: must be an object"),
+    ("oled", None, "oled: must be an object"),
+    ("pixels", 19, "pixels: must be an object"),
+    ("seat_buttons", {"a": 1}, "seat_buttons: must be a list"),
+])
+def test_section_of_the_wrong_type_is_named(key, value, why):
+    assert why in bad("pico_direct_pwm", lambda c: c.update({key: value}))
+
+
+def test_ladder_order_must_be_names():
+    assert "controls.order: must be a list of names" in bad(
+        "pico_direct_pwm", lambda c: c["controls"]["order"].__setitem__(2, 3))
+    assert "controls.order: must be a list" in bad(
+        "pico_direct_pwm", lambda c: c["controls"].update(order="roll"))
 
 
 def test_unknown_backend_and_bad_values():
@@ -94,5 +128,13 @@ def test_device_chooses_board_by_file(tmp_path):
     (tmp_path / "board.txt").write_text("pico_direct_pwm\n")
     assert board.load(root=root)["name"] == "pico_direct_pwm"
     (tmp_path / "board.txt").write_text("pico_w\n")
-    with pytest.raises(board.ConfigError, match="board.txt: no board named 'pico_w'"):
+    with pytest.raises(board.ConfigError) as e:
         board.load(root=root)
+    assert str(e.value) == "board config: boards/pico_w.json: no such file (board.txt names 'pico_w')"
+    # a name given by the caller: board.txt has nothing to do with it
+    with pytest.raises(board.ConfigError) as e:
+        board.load("typo", root)
+    assert str(e.value) == "board config: boards/typo.json: no such file"
+    (tmp_path / "boards" / "broken.json").write_text("{")
+    with pytest.raises(board.ConfigError, match="boards/broken.json: not valid JSON"):
+        board.load("broken", root)
