@@ -5,12 +5,13 @@ from machine import PWM
 
 class PwmServos:
     def __init__(self, pins, freq=50):
-        self.freq = freq
+        # per period, not per second: us * 65536 stays a small int (< 2**30) up to 2500 us
+        self.period_us = 1000000 // freq
         self.pwms = [PWM(p, freq=freq, duty_u16=0) for p in pins]  # no pulses until told
 
     def drive(self, i, is_open, us):
-        # duty is the pulse's share of the period: us * freq / 1e6, in 1/65536 steps
-        self.pwms[i].duty_u16(us * self.freq * 65536 // 1000000)
+        # duty is the pulse's share of the period, in 1/65536 steps
+        self.pwms[i].duty_u16(us * 65536 // self.period_us)
 
     def release(self, i):
         self.pwms[i].duty_u16(0)
