@@ -139,7 +139,9 @@ class Shutters:
         data = self.storage.load_json(CALIB_FILE)
         try:
             o, c = data["open"], data["closed"]
-            ok = len(o) == len(c) == self.n and all(_MIN_US <= v <= _MAX_US for v in o + c)
+            # ints only: a float would pass the range, then fail in the array('H')
+            ok = len(o) == len(c) == self.n and all(
+                isinstance(v, int) and _MIN_US <= v <= _MAX_US for v in o + c)
         except (TypeError, KeyError):
             ok = False
         if ok:  # a damaged or foreign file leaves the board's defaults

@@ -142,6 +142,15 @@ def test_damaged_calibration_is_ignored(tmp_path):
         h.shutters.calibrate(0, open_us=3000)
 
 
+@pytest.mark.parametrize("closed", [[1500.5] * 12, [1100] * 11 + ["1100"], [1100] * 11])
+def test_calibration_of_the_wrong_form_leaves_the_defaults(tmp_path, closed):
+    import json
+    (tmp_path / "calib.json").write_text(json.dumps({"open": [1900] * 12, "closed": closed}))
+    _, emu, h = hw.boot("pico_pca9685", str(tmp_path))
+    assert list(h.shutters.closed_us) == [1100] * 12
+    assert emu.angles() == [at(1100)] * 12
+
+
 def test_light_valve_backend_switches_gpio(tmp_path):
     from drivers.shutter_gpio import GpioShutters
     from drivers.shutters import Shutters
