@@ -61,7 +61,8 @@ class Buttons:
         for i in range(self.n):
             raw = (self.pins[i].value() == 0) if i < npins else (i - npins == step)
             if raw != self.down[i]:
-                self.count[i] += 1
+                if self.count[i] < self.confirm:  # a byte: it would overflow while lock_ms holds back
+                    self.count[i] += 1
                 if self.count[i] >= self.confirm and time.ticks_diff(now, self.since[i]) >= self.lock_ms:
                     self._change(i, raw, now)
             else:
@@ -97,9 +98,6 @@ class Buttons:
         e = self.queue[self.tail]
         self.tail = (self.tail + 1) % _QUEUE
         return e
-
-    def is_down(self, name):
-        return self.down[self.names.index(name)] == 1
 
     def describe(self, event):
         return "%s %s" % (self.names[event >> 2], KINDS[event & 3])

@@ -10,15 +10,15 @@ BOARDS = ["pico_pca9685", "pico_direct_pwm"]  # controls on GPIOs / on the ladde
 POLL_MS = 2
 
 
-def run(h, ms, log):
-    """Poll every POLL_MS for ms; log (time_us, 'name kind') of each event."""
+def run(b, ms, log):
+    """Poll Buttons b every POLL_MS for ms; log (time_us, 'name kind') of each event."""
     end = clock.now_us() + ms * 1000
     while clock.now_us() < end:
-        h.buttons.poll()
-        e = h.buttons.get()
+        b.poll()
+        e = b.get()
         while e >= 0:
-            log.append((clock.now_us(), h.buttons.describe(e)))
-            e = h.buttons.get()
+            log.append((clock.now_us(), b.describe(e)))
+            e = b.get()
         clock.sleep_ms(POLL_MS)
 
 
@@ -29,11 +29,11 @@ def test_press_arrives_within_20ms_despite_bounce(name, button):
     sw = emu.card if button == "card" else emu.buttons[button]
     sw.bounce_us = 5000  # 5 ms of chatter on press and on release
     log = []
-    run(h, 50, log)
+    run(h.buttons, 50, log)
     assert log == []
     t0 = clock.now_us()
     sw.press(hold_ms=120)
-    run(h, 300, log)
+    run(h.buttons, 300, log)
     assert [e for _, e in log] == [button + " press", button + " short", button + " release"]
     assert log[0][0] - t0 <= 20000
 
@@ -46,7 +46,7 @@ def test_twenty_presses_a_second_none_lost(name):
     for k in range(100):  # 5 s at 20 presses/s, 25 ms down, 25 ms up, 3 ms bounce
         emu.buttons[names[k % 4]].press(hold_ms=25, at_us=t + k * 50000)
     log = []
-    run(h, 5200, log)
+    run(h.buttons, 5200, log)
     presses = [e.split()[0] for _, e in log if e.endswith(" press")]
     assert presses == [names[k % 4] for k in range(100)]
     assert sum(e.endswith(" short") for _, e in log) == 100
@@ -58,7 +58,7 @@ def test_long_press(name):
     _, emu, h = hw.boot(name)
     emu.buttons["undo"].press(hold_ms=1000)
     log = []
-    run(h, 1200, log)
+    run(h.buttons, 1200, log)
     assert [e for _, e in log] == ["undo press", "undo long", "undo release"]
     press_t, long_t = log[0][0], log[1][0]
     assert 800000 <= long_t - press_t <= 800000 + 2 * POLL_MS * 1000
@@ -70,15 +70,39 @@ def test_single_glitch_is_not_a_press():
     b.bounce_us = 0
     b.press(hold_ms=1)  # a 1 ms spike: seen by at most one poll
     log = []
-    run(h, 100, log)
+    run(h.buttons, 100, log)
     assert log == []
 
 
-def test_ladder_reading_between_steps_goes_to_nearest():
-    _, emu, h = hw.boot("pico_direct_pwm")
-    bounds = list(h.buttons.bounds)
-    levels = [0, 13107, 26214, 39321, 52428]
-    assert all(levels[k] < bounds[k] < (levels + [65535])[k + 1] for k in range(5))
+@pytest.mark.parametrize("reading, want", [
+    (6000, "roll"), (13107 - 6000, "next"), (13107 + 6000, "next"), (26214 - 6000, "ok"),
+    (26214 + 7000, "pass"), (52428 - 7000, "pass"), (52428 + 6000, "undo"),
+    (52428 + 7000, None),  # nearer the idle full scale than the last step
+])
+def test_ladder_reading_between_steps_goes_to_nearest(reading, want):
+    from emu.button import Ladder
+    cfg, emu, h = hw.boot("pico_direct_pwm")  # levels 0, 13107, 26214, 39321, 52428
+    off_step = Ladder(cfg["controls"]["ladder"], [reading])  # the ADC now reads this one
+    off_step.buttons[0].press(hold_ms=40)
+    log = []
+    run(h.buttons, 100, log)
+    assert [e for _, e in log] == ([] if want is None else [want + " press", want + " short", want + " release"])
+
+
+def test_change_held_back_by_lock_ms_is_taken_after_it():
+    """Hundreds of polls disagreeing while lock_ms holds must not overflow the count."""
+    from drivers.buttons import Buttons
+    from emu.button import Button
+    from machine import Pin
+    hw.reset()
+    b = Buttons(("a",), [Pin(5)], lock_ms=2000)
+    Button(5, bounce_us=0).press(hold_ms=3000)
+    log = []
+    run(b, 1990, log)  # about 1,000 polls, all held back
+    assert log == []
+    run(b, 20, log)
+    assert [e for _, e in log] == ["a press"]
+    assert 2000000 <= log[0][0] <= 2000000 + POLL_MS * 1000
 
 
 def test_queue_full_keeps_oldest_and_counts_drops():
