@@ -125,6 +125,43 @@ print("lit=%d" % sum(bin(b).count("1") for b in other.ram))
     assert int(out["lit"]) > 50
 
 
+def test_oled_show_allocates_nothing_on_vm(mpy_dir, fakes_dir):
+    out = vm("""
+import micropython
+from drivers.ssd1306 import SSD1306
+
+class Bus:  # counts what is sent and keeps none of it: allocates nothing itself
+    def __init__(self):
+        self.sent = 0
+
+    def writeto(self, addr, buf, stop=True):
+        self.sent += len(buf)
+
+bus = Bus()
+o = SSD1306(bus)
+o.text("Ann  12", 0, 16)
+o.rect(0, 12, 128, 52, 1)
+o.show()
+before = bus.sent
+o.fill_rect(40, 16, 16, 8, 0)
+o.text("15", 40, 16)
+o.text("x", 120, 56)  # near the right edge: the span is moved left, not cut
+failed = False
+micropython.heap_lock()
+try:
+    o.show()
+except MemoryError:
+    failed = True
+micropython.heap_unlock()
+print("alloc_failed=%s" % failed)
+print("sent=%d" % (bus.sent - before))
+print("synced=%s" % (o.shown == o.buffer))
+""", mpy_dir, fakes_dir)
+    assert out["alloc_failed"] == "False"
+    assert out["synced"] == "True"
+    assert int(out["sent"]) == 2 * (7 + 1 + 8)  # two pages: window, control byte, 8 columns
+
+
 DRAW = """
 fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
 fb.text("Score 12 ~!", 3, 5, 1)

@@ -84,6 +84,17 @@ def test_score_change_sends_under_a_quarter_of_a_frame():
     assert panel.ram == oled.buffer
 
 
+@pytest.mark.parametrize("x", [0, 3, 121, 127])
+def test_a_change_at_either_edge_sends_whole_groups_of_8_columns(x):
+    panel, oled = oled_board()
+    bus = world.bus(0)
+    before = bus.bytes_sent
+    oled.pixel(x, 63, 1)
+    oled.show()
+    assert bus.bytes_sent - before == 7 + 1 + 8  # window, control byte, 8 columns
+    assert panel.ram == oled.buffer
+
+
 def test_nothing_changed_sends_nothing():
     panel, oled = oled_board()
     oled.text("hi", 0, 0)
