@@ -13,14 +13,19 @@ from drivers.watchdog import Watchdog
 BUTTONS = tuple("seat%d" % i for i in range(SEATS)) + CONTROLS + ("card",)
 
 
+def i2c_bus(cfg):
+    """The I2C bus of a validated board config."""
+    c = cfg["i2c"]
+    return I2C(c["id"], sda=Pin(c["sda"]), scl=Pin(c["scl"]), freq=c["freq"])
+
+
 class Hardware:
     def __init__(self, cfg, storage=None, oled=True):
         """cfg: a validated board config; storage: where calibration lives.
         oled False: run without a display (a missing OLED must not stop play)."""
         self.cfg = cfg
         self.storage = storage if storage is not None else Storage()
-        c = cfg["i2c"]
-        self.i2c = I2C(c["id"], sda=Pin(c["sda"]), scl=Pin(c["scl"]), freq=c["freq"])
+        self.i2c = i2c_bus(cfg)
         self.oled = None
         if oled:
             from drivers.ssd1306 import SSD1306

@@ -1,11 +1,10 @@
 """The self-test: scan the I2C bus and name what is missing, move every
 shutter, light every pixel, and show each button as it is pressed.
-Run it from the REPL (`import app.selftest as t; t.run()`) or at boot."""
+Run it from the REPL: `import app.selftest as t; t.run()`."""
 import time
-from machine import I2C, Pin
 
 from app import board
-from app.hardware import Hardware
+from app.hardware import Hardware, i2c_bus
 
 
 def expected(cfg):
@@ -18,8 +17,7 @@ def expected(cfg):
 
 def missing(cfg):
     """The I2C addresses this board needs that do not answer."""
-    c = cfg["i2c"]
-    found = I2C(c["id"], sda=Pin(c["sda"]), scl=Pin(c["scl"]), freq=c["freq"]).scan()
+    found = i2c_bus(cfg).scan()
     return [a for a in sorted(expected(cfg)) if a not in found]
 
 

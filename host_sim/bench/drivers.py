@@ -33,8 +33,3 @@ def close_all_ms():
 def figures():
     return [("oled_bytes_per_update", oled_bytes_per_update(), "bytes"),
             ("close_all_ms", close_all_ms(), "ms")]
-
-
-if __name__ == "__main__":
-    for name, value, unit in figures():
-        print("BENCH %s %s %s" % (name, value, unit))

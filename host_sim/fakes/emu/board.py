@@ -1,5 +1,6 @@
 """A whole emulated board wired as a board config says: the OLED and PCA9685 on
 the I2C bus, a servo on every shutter output, bouncing buttons, the ladder."""
+from app.board import CONTROLS
 from emu import world
 from emu.button import Button, Ladder
 from emu.pca9685 import PCA9685
@@ -40,7 +41,7 @@ class Board:
             for k, name in enumerate(ctl["order"]):
                 self.buttons[name] = lad.buttons[k]
         else:
-            for name in ("roll", "next", "ok", "pass", "undo"):
+            for name in CONTROLS:
                 self.buttons[name] = Button(ctl[name])
         self.card = Button(cfg["card_switch"], bounce_us=1000)
         self.pixels = world.pin(cfg["pixels"]["pin"])  # .data: the last frame sent
