@@ -6,11 +6,13 @@ MicroPython's ticks functions, run by the virtual clock. `reset()` is a power
 cycle: a fresh board at time zero."""
 import os
 import sys
+import tempfile
 import time
 
 import host_sim  # noqa: F401  (puts firmware/ first on sys.path)
 
 FAKES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fakes")
+_scratch = None  # the flash of the last boot() given no storage_dir: removed at the next, or at exit
 
 
 def install():
@@ -33,10 +35,15 @@ def boot(name="pico_pca9685", storage_dir=None, oled=True, pca=True, wait=True):
 
     Returns (cfg, board, hardware): the validated config, the emulated
     peripherals (emu.board.Board) and the firmware's app.hardware.Hardware.
-    storage_dir: where flash files live (keep it to "reboot" with the same flash)."""
-    import tempfile
+    storage_dir: where flash files live (keep it to "reboot" with the same flash);
+    None: an empty flash, gone at the next such boot."""
+    global _scratch
     from host_sim import FIRMWARE
     install()
     from emu.boot import boot as emu_boot
-    root = storage_dir if storage_dir is not None else tempfile.mkdtemp()
-    return emu_boot(name, os.path.join(FIRMWARE, ""), os.path.join(root, ""), oled, pca, wait)
+    if storage_dir is None:
+        if _scratch is not None:
+            _scratch.cleanup()
+        _scratch = tempfile.TemporaryDirectory(prefix="flash-")
+        storage_dir = _scratch.name
+    return emu_boot(name, os.path.join(FIRMWARE, ""), os.path.join(storage_dir, ""), oled, pca, wait)

@@ -76,6 +76,15 @@ def test_storage_replaces_atomically(tmp_path):
     assert s.bytes_written == 3 * len(b'{"a": 1}')
 
 
+def test_boot_without_storage_dir_leaves_no_directory_behind():
+    _, _, h = hw.boot("pico_pca9685")
+    flash = h.storage.root
+    h.shutters.save_calibration()
+    assert os.listdir(flash) == ["calib.json"]
+    hw.boot("pico_pca9685")
+    assert not os.path.exists(flash)
+
+
 def test_i2c_time_follows_bus_speed_and_missing_device_is_eio():
     from machine import I2C, Pin
     hw.reset()
