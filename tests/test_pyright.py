@@ -18,8 +18,8 @@ from host_sim import FIRMWARE, ROOT
 from host_sim.mpy import firmware_files
 
 FAKES = os.path.join(ROOT, "host_sim", "fakes")
-SITE = os.path.join(os.path.dirname(os.path.dirname(sys.executable)), "lib",
-                    "python%d.%d" % sys.version_info[:2], "site-packages")
+LIB = "python%d.%d" % sys.version_info[:2]  # the venv's lib/ folder, as this Python names it
+SITE = os.path.join(os.path.dirname(os.path.dirname(sys.executable)), "lib", LIB, "site-packages")
 FAKED = ("machine", "neopixel", "rp2", "time")  # fake modules with a stub of the same name
 
 # Every firmware file: does it only use what MicroPython on the board offers?
@@ -40,7 +40,7 @@ API_RULES = {
 
 
 def pyright(tmp, files, mode, rules=None, extra=()):
-    os.makedirs(os.path.join(tmp, "venv", "lib", "python3.11", "site-packages"), exist_ok=True)
+    os.makedirs(os.path.join(tmp, "venv", "lib", LIB, "site-packages"), exist_ok=True)
     cfg = {
         "extraPaths": [FIRMWARE] + list(extra),
         "typeshedPath": SITE,  # micropython-stdlib-stubs: stdlib/
@@ -143,7 +143,7 @@ def public_api(tree):
 
 
 @pytest.mark.parametrize("module", FAKED)
-def test_fakes_offer_nothing_the_board_lacks(module):
+def test_fakes_offer_nothing_the_board_lacks(module, monkeypatch):
     """Every public class, method, function and constant of a fake exists in the
     stub (emulation hooks start with _), and constants have the board's values."""
     with open(os.path.join(SITE, module + ".pyi") if os.path.exists(os.path.join(SITE, module + ".pyi"))
@@ -164,7 +164,7 @@ def test_fakes_offer_nothing_the_board_lacks(module):
                 extra.append("%s.%s" % (cls, m) if cls else m)
     assert extra == []
     if module == "machine":
-        sys.path.insert(0, FAKES)
+        monkeypatch.syspath_prepend(FAKES)
         import machine as fake_machine
         stub_src = open(os.path.join(SITE, "machine.pyi")).read()
         for cls in ("Pin", "Timer", "ADC"):
