@@ -1,6 +1,8 @@
-"""Files on the board's flash (littlefs), replaced atomically: the new content
-goes to a temporary file which is then renamed over the old one, so a power
-cut leaves either the old file or the new, never half of one."""
+"""Files on the board's flash, replaced atomically: the new content goes to a
+temporary file which is then renamed over the old one, so a power cut leaves
+either the old file or the new, never half of one. That takes a rename that
+replaces in one step: littlefs (the rp2 port's flash) and POSIX have it, FAT
+has not, so there a write fails and the old file stays."""
 import json
 import os
 
@@ -27,18 +29,8 @@ class Storage:
         tmp = dst + ".tmp"
         with open(tmp, "wb") as f:
             f.write(data)
-        try:
-            os.rename(tmp, dst)  # littlefs and POSIX replace the old file in one step
-        except OSError:
-            os.remove(dst)  # FAT will not rename over a file
-            os.rename(tmp, dst)
+        os.rename(tmp, dst)
         self.bytes_written += len(data)
-
-    def remove(self, name):
-        try:
-            os.remove(self.path(name))
-        except OSError:
-            pass
 
     def load_json(self, name, default=None):
         data = self.read(name)

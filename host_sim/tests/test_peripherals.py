@@ -76,6 +76,24 @@ def test_storage_replaces_atomically(tmp_path):
     assert s.bytes_written == 3 * len(b'{"a": 1}')
 
 
+def test_storage_never_removes_the_old_file_first(tmp_path, monkeypatch):
+    """Where rename cannot replace a file (FAT), a write fails: it must not delete
+    the old file to make room, or a power cut would leave only the .tmp."""
+    from drivers import storage
+    s = storage.Storage(str(tmp_path) + "/")
+    s.save_json("calib.json", {"a": 1})
+    rename = os.rename
+
+    def rename_like_fat(src, dst):
+        if os.path.exists(dst):
+            raise OSError(17)  # EEXIST
+        rename(src, dst)
+    monkeypatch.setattr(storage.os, "rename", rename_like_fat)
+    with pytest.raises(OSError):
+        s.save_json("calib.json", {"a": 2})
+    assert s.load_json("calib.json") == {"a": 1}
+
+
 def test_boot_without_storage_dir_leaves_no_directory_behind():
     _, _, h = hw.boot("pico_pca9685")
     flash = h.storage.root
