@@ -85,8 +85,7 @@ class Game:
         self.starter = self.first
         self._clear_lid()
         self.need_card = True
-        self.joined = 0  # bitmask of challengers in the call
-        self.join_count = 0
+        self.joined = 0xFF  # as if all had joined: _new_turn clears every seat's call data
         self.n_at_guess = 0
         self._new_turn()
 
@@ -99,11 +98,12 @@ class Game:
         self.unrewarded = 0  # windows opened since the last reward
         self.passed = False  # a pass already taken since the last window
         self.active_guessed = False
-        self.joined = 0
+        if self.joined:  # clear the call's data, so that the state is a function of the log
+            for s in range(self.n):
+                self._joined_with[s] = 0
+                self._prio[s] = 0
+        self.joined = 0  # bitmask of challengers in the call
         self.join_count = 0
-        for s in range(self.n):  # so that the state is a function of the log
-            self._joined_with[s] = 0
-            self._prio[s] = 0
 
     def _clear_lid(self):
         """No card under the lid: every window closed, no token numbers."""
