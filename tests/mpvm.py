@@ -4,10 +4,9 @@ Firmware modules are loaded from .mpy files precompiled by mpy-cross: compiling
 their source on the VM would take far more heap than the modules keep.
 """
 import os
-import subprocess
 
 from host_sim import ROOT
-from host_sim.mpy import build, tool
+from host_sim.mpy import HOST_SIM, build, compile_file, run_vm
 
 FAKES = os.path.join(ROOT, "host_sim", "fakes")
 
@@ -18,14 +17,12 @@ def compile_tree(dest):
     return dest
 
 
-def run(code, mpy_dir, heap="64k", extra_path=(), timeout=300):
-    """Run `code` on the VM with the compiled firmware first on the path.
+def compile_randplay(dest, march=None):
+    """The random player (a test driver in the MicroPython subset) as .mpy in dest."""
+    compile_file("randplay.py", dest, march, root=HOST_SIM)
+    return dest
 
-    MICROPYPATH must keep `.frozen`, where the VM's own modules live.
-    Returns the CompletedProcess (text output)."""
-    path = [mpy_dir] + list(extra_path) + [".frozen"]
-    env = dict(os.environ, MICROPYPATH=os.pathsep.join(path))
-    return subprocess.run(
-        [tool("micropython"), "-X", "heapsize=" + heap, "-c", code],
-        capture_output=True, text=True, env=env, timeout=timeout,
-    )
+
+def run(code, mpy_dir, heap="64k", extra_path=(), timeout=300):
+    """Run `code` on the VM with the compiled firmware first on the path."""
+    return run_vm(code, [mpy_dir] + list(extra_path), heap, timeout)

@@ -1,11 +1,8 @@
 """The drivers on the real MicroPython VM, against the same emulated peripherals
 (the fakes compiled to .mpy, as the firmware is), in an RP2040-sized heap."""
-import os
-import subprocess
-
 import pytest
 
-from host_sim.mpy import tool
+from host_sim.mpy import compile_file, firmware_files
 from tests import mpvm
 
 HEAP = "190k"  # about what an RP2040 leaves free for Python
@@ -14,15 +11,10 @@ HEAP = "190k"  # about what an RP2040 leaves free for Python
 @pytest.fixture(scope="module")
 def fakes_dir(tmp_path_factory):
     dest = str(tmp_path_factory.mktemp("fakes"))
-    for top, dirs, files in os.walk(mpvm.FAKES):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        for f in files:
-            # the VM's own micropython and framebuf are built in and win anyway
-            if f.endswith(".py") and f not in ("micropython.py", "framebuf.py"):
-                rel = os.path.relpath(os.path.join(top, f), mpvm.FAKES)
-                out = os.path.join(dest, rel[:-3] + ".mpy")
-                os.makedirs(os.path.dirname(out), exist_ok=True)
-                subprocess.run([tool("mpy-cross"), "-o", out, "-s", rel, os.path.join(top, f)], check=True)
+    for rel in firmware_files(".py", root=mpvm.FAKES):
+        # the VM's own micropython and framebuf are built in and win anyway
+        if rel not in ("micropython.py", "framebuf.py"):
+            compile_file(rel, dest, root=mpvm.FAKES)
     return dest
 
 

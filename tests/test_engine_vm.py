@@ -3,14 +3,12 @@ with a 64 KB heap: the same games as CPython for the same seeds."""
 import glob
 import json
 import os
-import subprocess
 
 import pytest
 
 import host_sim  # noqa: F401
 from game import chance, record, rules, state
 from host_sim import ROOT, randplay
-from host_sim.mpy import tool
 from tests import mpvm
 
 GAMES = 400
@@ -20,10 +18,7 @@ GOLDEN = sorted(glob.glob(os.path.join(ROOT, "host_sim", "tests", "golden", "*.r
 @pytest.fixture(scope="module")
 def vm_path(mpy_dir, tmp_path_factory):
     """randplay (test driver, MicroPython subset) compiled beside the firmware."""
-    extra = str(tmp_path_factory.mktemp("randplay"))
-    subprocess.run([tool("mpy-cross"), "-o", os.path.join(extra, "randplay.mpy"),
-                    os.path.join(ROOT, "host_sim", "randplay.py")], check=True)
-    return extra
+    return mpvm.compile_randplay(str(tmp_path_factory.mktemp("randplay")))
 
 
 def _games_cpython():

@@ -1,15 +1,15 @@
 """On a real Raspberry Pi Pico with MicroPython, when one is plugged in
 (skipped otherwise): the firmware, mounted from the host with `mpremote mount`
 (nothing is copied to the board's flash), plays the same games as CPython."""
-import os
 import subprocess
 
 import pytest
 
 import host_sim  # noqa: F401
 from game import rules
-from host_sim import ROOT, randplay
+from host_sim import randplay
 from host_sim.mpy import build, tool
+from tests import mpvm
 
 GAMES = 20
 PICO_MICROPYTHON = "2e8a:0005"  # USB VID:PID of MicroPython on an RP2040
@@ -33,8 +33,7 @@ pytestmark = pytest.mark.skipif(PORT is None, reason="no Raspberry Pi Pico with 
 
 def test_engine_on_the_board_matches_cpython(tmp_path):
     build(str(tmp_path), march="armv6m")
-    subprocess.run([tool("mpy-cross"), "-march=armv6m", "-o", str(tmp_path / "randplay.mpy"),
-                    os.path.join(ROOT, "host_sim", "randplay.py")], check=True)
+    mpvm.compile_randplay(str(tmp_path), march="armv6m")
     code = ("from game import rules\nimport randplay\n"
             "for s in range(%d):\n"
             "    print(randplay.summary(randplay.play(s, 0, None, rules.PRESET_NAMES[s %% 4])))\n" % GAMES)

@@ -1,12 +1,10 @@
 """Speed and memory of the rules engine, on CPython and on the MicroPython VM."""
-import os
-import subprocess
 import tempfile
 import time
 
 from game.engine import Game
-from host_sim import ROOT, randplay
-from host_sim.mpy import build, tool
+from host_sim import randplay
+from host_sim.mpy import HOST_SIM, build, compile_file, run_vm
 
 SEEDS = range(200)
 
@@ -83,9 +81,7 @@ print("action_us", per[len(per) // 2])
 
 
 def _vm(d, script, heap):
-    env = dict(os.environ, MICROPYPATH=d + os.pathsep + ".frozen")
-    p = subprocess.run([tool("micropython"), "-X", "heapsize=" + heap, "-c", script],
-                       capture_output=True, text=True, env=env)
+    p = run_vm(script, [d], heap)
     if p.returncode:
         raise RuntimeError("micropython: " + (p.stdout + p.stderr)[-500:])
     return dict((w[0], w[1:]) for w in (line.split() for line in p.stdout.splitlines()))
@@ -94,8 +90,7 @@ def _vm(d, script, heap):
 def mpy_figures():
     with tempfile.TemporaryDirectory() as d:
         build(d)
-        subprocess.run([tool("mpy-cross"), "-o", os.path.join(d, "randplay.mpy"),
-                        os.path.join(ROOT, "host_sim", "randplay.py")], check=True)
+        compile_file("randplay.py", d, root=HOST_SIM)
         got = _vm(d, VM_MEMORY, "64k")
         got.update(_vm(d, VM_SPEED % {"n": len(SEEDS)}, "1m"))
     return [("mpy_action_us", round(float(got["action_us"][0]), 2), "us"),
