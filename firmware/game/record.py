@@ -6,8 +6,8 @@ are drawn from its `seed`. A bad line is refused with its number and the
 reason, and nothing after it is applied.
 """
 from game import chance, engine, rules
-from game.engine import (CARD, CLOSE, END, GUESS, NOBODY, OPEN, ORDER, P_ROLL,
-                         PASS, REVEAL, ROLL, SKIP)
+from game.engine import (CARD, CLOSE, END, GUESS, NOBODY, OPEN, ORDER, PASS,
+                         REVEAL, ROLL, SKIP)
 from game import Refused
 
 _HEADERS = ("players", "rules", "set", "first", "seed")
@@ -106,7 +106,7 @@ class Table:
         if op != CARD:
             self.settle()
             # an `open` needs the roll the record left out; nothing else draws one
-            if op == OPEN and g.phase == P_ROLL and g.pending() == ROLL:
+            if op == OPEN and g.pending() == ROLL:
                 d1, d2 = chance.roll(self.rng)
                 g.apply(ROLL, d1, d2)
         g.apply(op, a, b)
