@@ -2,6 +2,7 @@
 
     python -m host_sim replay FILE     state JSON of a game record (exit 2: bad record)
     python -m host_sim play [...]      a text game in the terminal
+    python -m host_sim press [...] KEYS  the device firmware played by key presses
 """
 import argparse
 import json
@@ -38,9 +39,20 @@ def main(argv=None):
     pl.add_argument("--rules", default="standard", help="standard, family, summary or zh-cn")
     pl.add_argument("--seed", type=int, default=None, help="seed for dice and cards (default: from the clock)")
     pl.add_argument("--load", metavar="FILE", help="continue the game of a record")
+    pr = sub.add_parser("press", help="run the device firmware on the emulated board and press keys")
+    pr.add_argument("--players", type=int, help="start a game of N seats (skips the setup menu)")
+    pr.add_argument("--rules", help="start a game with this preset (skips the setup menu)")
+    pr.add_argument("--seed", type=int, help="start a game with this seed (skips the setup menu)")
+    pr.add_argument("--board", default="pico_pca9685", help="board config (firmware/boards/NAME.json)")
+    pr.add_argument("--flash", metavar="DIR", help="keep the emulated flash here (a second run resumes)")
+    pr.add_argument("--record-out", metavar="FILE", help="write the record the device would export")
+    pr.add_argument("keys", nargs="*", help="1-6 seats, r n o p u (ROLL NEXT OK PASS UNDO), U long UNDO, c card")
     args = p.parse_args(argv)
     if args.cmd == "replay":
         return replay(args.file)
+    if args.cmd == "press":
+        from host_sim import press
+        return press.main(args)
     from host_sim import play
     return play.main(args)
 

@@ -45,23 +45,29 @@ class SSD1306(framebuf.FrameBuffer):
 
     def show(self, full=False):
         """Send the changed columns of each page (all of them if full)."""
+        for p in range(self.pages):
+            self.show_page(p, full)
+
+    def show_page(self, p, full=False):
+        """Send page p's changed columns; False if nothing had changed. The
+        device sends one page per step, so no step waits for a whole frame."""
         w = self.width
         buf = self.buffer
         shown = self.shown
-        for p in range(self.pages):
-            base = p * w
-            lo = 0 if full else -1
-            hi = w - 1
-            if not full:
-                for c in range(w):
-                    if buf[base + c] != shown[base + c]:
-                        lo = c
-                        break
-                if lo < 0:
-                    continue
-                while buf[base + hi] == shown[base + hi]:
-                    hi -= 1
-            self._send(p, lo, hi)
+        base = p * w
+        lo = 0 if full else -1
+        hi = w - 1
+        if not full:
+            for c in range(w):
+                if buf[base + c] != shown[base + c]:
+                    lo = c
+                    break
+            if lo < 0:
+                return False
+            while buf[base + hi] == shown[base + hi]:
+                hi -= 1
+        self._send(p, lo, hi)
+        return True
 
     def _send(self, page, lo, hi):
         n = (hi - lo + 8) & ~7  # columns, rounded up to a whole view

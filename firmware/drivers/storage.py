@@ -32,6 +32,13 @@ class Storage:
         os.rename(tmp, dst)
         self.bytes_written += len(data)
 
+    def append(self, name, data):
+        """Add data at the end of the file (a journal entry). On littlefs an
+        append becomes visible whole when the file is closed, or not at all."""
+        with open(self.path(name), "ab") as f:
+            f.write(data)
+        self.bytes_written += len(data)
+
     def load_json(self, name, default=None):
         data = self.read(name)
         if data is None:

@@ -50,6 +50,17 @@ class Button:
         self._i = 0
         self._edges.sort()
 
+    def set(self, closed, at_us=None):
+        """Switch to closed (True) or open now, bouncing, and stay there
+        (the card switch: a card in the slot holds it closed)."""
+        t = clock.now_us() if at_us is None else at_us
+        if closed:
+            self.presses.append(t)
+        self._edges = self._edges[self._i:]
+        self._i = 0
+        self._switch(t, closed)
+        self._edges.sort()
+
     def level(self):
         if self.closed():
             return 0

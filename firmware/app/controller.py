@@ -1,0 +1,561 @@
+"""The controller: button gestures -> the engine's legal actions.
+
+It holds only UI state (mode, cursor, menus, the message shown, the card
+switch); the game is the engine's, and every action it applies goes to the
+journal first thing after. Time comes in as `now` (ms ticks) and outputs go
+through `out` (sounds, calibration, export, entropy), so it is tested without
+any hardware. It never blocks."""
+import time
+from micropython import const
+
+from app import journal as jn
+from app import settings
+from game import Refused, chance, engine
+from game.engine import CARD, CLOSE, END, GUESS, NOBODY, OPEN, ORDER, PASS, REVEAL, ROLL, SKIP
+
+# Keys: seats 0-5, then the controls and the card switch.
+K_ROLL = const(6)
+K_NEXT = const(7)
+K_OK = const(8)
+K_PASS = const(9)
+K_UNDO = const(10)
+K_CARD = const(11)
+KEY_NAMES = ("seat1", "seat2", "seat3", "seat4", "seat5", "seat6", "roll", "next", "ok", "pass", "undo", "card")
+
+# Modes
+M_SETUP = const(0)
+M_PLAY = const(1)
+M_MENU = const(2)
+M_CALIB = const(3)
+M_TEST = const(4)
+M_RELOAD = const(5)
+
+MENU = ("Back", "New game", "Calibrate", "Self-test", "Deck reload", "Export record", "Sound")
+SETUP = ("Seats", "Rules", "Dice", "Start")
+MSG_MS = const(2500)
+CAL_STEP = const(20)  # us per press while calibrating
+TEST_MS = const(700)  # the self-test opens one window after another
+
+
+class Controller:
+    def __init__(self, storage, out, setup=None):
+        """storage: flash (journal, settings); out: the device's outputs;
+        setup: {"players", "rules", "seed"[, "dice"]} starts a game at once
+        when there is no game to resume (the simulator's flags)."""
+        self.storage = storage
+        self.out = out
+        self.journal = jn.Journal(storage)
+        self.settings = settings.load(storage)
+        self.game = None
+        self.seed = 0
+        self.mode = M_SETUP
+        self.item = 0  # menu / setup line
+        self.cursor = -1  # window NEXT points at
+        self.msg = ""
+        self.msg_until = 0
+        self.version = 0  # bumped on every visible change
+        self.card_in = False
+        self.fresh = True  # the card in the slot is the game's current card
+        self.saw_out = False
+        self.order = []  # seats pressed to order a tie
+        self.result = ""  # who won and lost what, after a reveal
+        self.deck_base = self.settings["deck"]
+        self.deck_at = 0
+        self.cal = 0  # calibrate: window, and which end (0 closed, 1 open)
+        self.cal_end = 1
+        self.test_at = 0
+        self.test_win = 0
+        self.last_key = -1
+        self.report = ""  # what resume found (a dropped journal tail)
+        if not self.resume() and setup is not None:
+            self.new_game(setup["players"], setup["rules"], setup.get("dice"), setup["seed"])
+
+    # -- messages and state ------------------------------------------------
+
+    def say(self, text, now=None):
+        self.msg = text
+        self.msg_until = time.ticks_add(time.ticks_ms() if now is None else now, MSG_MS)
+        self.version += 1
+
+    def refuse(self, text, now=None):
+        self.out.sound("refuse")
+        self.say(text, now)
+
+    def tick(self, now):
+        """Time passes: messages expire, the self-test moves on."""
+        if self.msg and time.ticks_diff(now, self.msg_until) >= 0:
+            self.msg = ""
+            self.version += 1
+        if self.mode == M_TEST and time.ticks_diff(now, self.test_at) >= 0:
+            self.test_win = (self.test_win + 1) % 12
+            self.test_at = time.ticks_add(now, TEST_MS)
+            self.version += 1
+
+    def deck_left(self):
+        g = self.game
+        return self.deck_base - ((g.cards if g else 0) - self.deck_at)
+
+    # -- games ---------------------------------------------------------------
+
+    def new_game(self, players, preset, dice, seed):
+        from game import rules
+        opts = rules.preset(preset)
+        if dice:
+            opts["dice"] = dice
+        self.deck_base = self.deck_left() if self.game else self.settings["deck"]
+        first = chance.Rng(seed).below(players)
+        self.game = engine.Game(players, opts, first, preset)
+        self.seed = seed
+        self.deck_at = 0
+        head = {"players": players, "rules": preset, "first": first, "seed": seed, "deck": self.deck_base}
+        if opts["dice"] != rules.preset(preset)["dice"]:
+            head["dice"] = opts["dice"]
+        self.journal.start(head)
+        s = self.settings
+        s["players"] = players
+        s["rules"] = preset
+        s["dice"] = opts["dice"]
+        s["deck"] = self.deck_base
+        settings.save(self.storage, s)
+        self.mode = M_PLAY
+        self.result = ""
+        self.fresh = True
+        self._settle()
+        self.version += 1
+
+    def resume(self):
+        """Rebuild the game from the journal; False if there is none."""
+        got = self.journal.load()
+        if got is None:
+            return False
+        head, entries, dropped = got
+        try:
+            from game import rules
+            opts = rules.preset(head["rules"])
+            if "dice" in head:
+                opts["dice"] = rules.check("dice", head["dice"])
+            self.game = g = engine.Game(head["players"], opts, head["first"], head["rules"])
+            self.seed = head["seed"]
+            self.deck_base = head["deck"]
+        except (KeyError, TypeError, Refused):
+            self.report = "journal header unreadable: new game"
+            self.game = None
+            return False
+        self.deck_at = 0
+        for k in range(len(entries)):
+            e = entries[k]
+            try:
+                if e[0] == jn.UNDO:
+                    g.undo()
+                elif e[0] == jn.RELOAD:
+                    self._reloaded()
+                else:
+                    for _, op, a, b in engine._walk(e):
+                        _apply(g, op, a, b)
+            except Refused:
+                # whole but not legal here (another firmware wrote it): keep what came before
+                for x in entries[k:]:
+                    dropped += len(x) + 2
+                self.journal.rewrite(head, entries[:k])
+                break
+        if dropped:
+            self.report = "journal: %d bytes of a torn write dropped" % dropped
+        self.mode = M_PLAY
+        self.fresh = True
+        self._settle()
+        self.version += 1
+        return True
+
+    def _rng(self):
+        """The chance source of the next draw: from the game's seed and the
+        journal's length, so a replayed or resumed game draws the same."""
+        return chance.Rng(self.seed ^ ((self.journal.entries * 0x9E3779B1) & 0xFFFFFFFF))
+
+    def _g(self):
+        """The game (play modes only have one)."""
+        g = self.game
+        assert g is not None
+        return g
+
+    def _do(self, op, a, b=0):
+        """Apply a player or chance action and journal it; Refused if illegal."""
+        g = self._g()
+        start = len(g.log)
+        g.apply(op, a, b)
+        self.journal.append(g.log, start)
+        self.version += 1
+
+    def _settle(self):
+        """Deal the card the game waits for (the previous one left the lid)."""
+        g = self._g()
+        if g.need_card and not g.over():
+            self._do(CARD, chance.card(self._rng()))
+            self.fresh = False
+            self.saw_out = not self.card_in
+            if self.deck_left() < 0:
+                self.mode = M_RELOAD
+
+    def _reloaded(self):
+        cards = self._g().cards
+        self.deck_base = settings.DECK - 1
+        self.deck_at = cards - (1 if cards else 0)
+
+    # -- input -----------------------------------------------------------------
+
+    def key(self, k, kind, now):
+        """A button event: k a key code, kind buttons.PRESS/SHORT/LONG/RELEASE."""
+        if k == K_CARD:
+            if kind == 0 or kind == 3:
+                self._card(kind == 0, now)
+            return
+        self.last_key = k
+        if k == K_UNDO:  # short: undo or back, on release; long: the menu
+            if kind == 2:
+                self._menu_open()
+            elif kind == 1:
+                self._undo_key(now)
+            return
+        if kind != 0:  # everything else acts on the press, for speed
+            return
+        m = self.mode
+        if m == M_PLAY:
+            self._play(k, now)
+        elif m == M_SETUP:
+            self._setup(k, now)
+        elif m == M_MENU:
+            self._menu(k, now)
+        elif m == M_CALIB:
+            self._calib(k)
+        elif m == M_RELOAD:
+            if k == K_OK:
+                self.journal.mark(jn.RELOAD)
+                self._reloaded()
+                self.mode = M_PLAY
+                self.say("Blocker card: discard it", now)
+        self.version += 1
+
+    def _card(self, present, now):
+        self.card_in = present
+        if not present:
+            self.saw_out = True
+        elif self.saw_out and not self.fresh:
+            self.fresh = True
+        g = self.game
+        if self.mode == M_PLAY and g and not present and g.phase != engine.P_REVEAL and not g.over():
+            self.refuse("Card out! Put it back", now)
+        self.version += 1
+
+    def _undo_key(self, now):
+        m = self.mode
+        if m == M_PLAY or m == M_RELOAD:
+            g = self.game
+            if g is None or not g.can_undo():
+                self.refuse("Nothing to undo" if g is None or not len(g.log) else "A roll stays", now)
+                return
+            cards = g.cards
+            g.undo()
+            self.journal.mark(jn.UNDO)
+            if g.cards != cards:  # a card went back under the lid
+                self.fresh = False
+                self.saw_out = not self.card_in
+            self.result = ""
+            self.cursor = -1
+            self.order = []
+            self.mode = M_PLAY
+            self.say("Undone", now)
+        elif m == M_CALIB:
+            self.out.save_calibration()
+            self.mode = M_MENU
+            self.say("Calibration saved", now)
+        elif m == M_SETUP:
+            if self.game is not None:
+                self.mode = M_PLAY
+        else:
+            self.mode = M_PLAY if self.game is not None else M_SETUP
+        self.version += 1
+
+    # -- play ------------------------------------------------------------------
+
+    def blocked(self):
+        """Why play waits for the card, or "" (at the reveal it is pulled)."""
+        g = self.game
+        if g is None or g.over():
+            return ""
+        if g.phase == engine.P_REVEAL:
+            return "Pull the card" if self.card_in else ""
+        if not self.card_in:
+            return "Insert the card" if self.fresh else "Insert next card"
+        if not self.fresh:
+            return "Swap the card"
+        return ""
+
+    def allowed(self):
+        """Windows the active player may open now, as a 12-bit mask."""
+        m = 0
+        for code, a in self._g().legal():
+            if code == OPEN:
+                m |= 1 << a
+        return m
+
+    def _next_window(self):
+        m = self.allowed()
+        if not m:
+            return -1
+        for d in range(1, 13):
+            w = (self.cursor + d) % 12
+            if (m >> w) & 1:
+                return w
+        return -1
+
+    def _play(self, k, now):
+        g = self._g()
+        if g.over():
+            self.refuse("Game over: UNDO or menu", now)
+            return
+        why = self.blocked()
+        ph = g.phase
+        if why and ph != engine.P_REVEAL:
+            self.refuse(why, now)
+            return
+        legal = g.legal()
+        try:
+            if ph == engine.P_REVEAL:
+                self._reveal_key(k, legal, now)
+            elif k == K_ROLL:
+                if g.pending() != ROLL:
+                    raise Refused("now%d" % ph)
+                d1, d2 = chance.roll(self._rng())
+                self._do(ROLL, d1, d2)
+                self.cursor = -1
+                self.cursor = self._next_window()
+                self.out.sound("roll")
+            elif k == K_NEXT:
+                if ph == engine.P_ROLL and (SKIP, 0) in legal:
+                    self._do(SKIP, 0)
+                    self.cursor = self._next_window()
+                elif self.allowed():
+                    self.cursor = self._next_window()
+                else:
+                    raise Refused("no_more")
+            elif k == K_OK:
+                if ph == engine.P_CALL:
+                    self._do(CLOSE, 0)
+                    self.order = []
+                    self._after_close(now)
+                elif ph == engine.P_ROLL:
+                    self.refuse("Press ROLL", now)
+                    return
+                else:
+                    if not (self.allowed() >> self.cursor) & 1 if self.cursor >= 0 else True:
+                        self.cursor = self._next_window()
+                    if self.cursor < 0:
+                        raise Refused("no_more")
+                    self._do(OPEN, self.cursor)
+                    self.cursor = self._next_window()
+                    self.out.sound("open")
+            elif k == K_PASS:
+                if (PASS, 0) in legal:
+                    before = g.crystals[g.active]
+                    seat = g.active
+                    self._do(PASS, 0)
+                    self.say("P%d +%d" % (seat + 1, g.crystals[seat] - before), now)
+                    self.cursor = self._next_window()
+                    if g.phase != engine.P_CALL:
+                        self._settle()
+                elif (END, 0) in legal:
+                    self._do(END, 0)
+                else:
+                    raise Refused("now%d" % ph)
+            elif k < 6:
+                self._seat(k, legal, now)
+        except Refused as e:
+            self.refuse(_short(e), now)
+
+    def _seat(self, s, legal, now):
+        g = self._g()
+        if s >= g.n:
+            self.refuse("No seat %d at this table" % (s + 1), now)
+            return
+        ph = g.phase
+        if ph == engine.P_CALL and (g.joined >> s) & 1:
+            self._order_key(s, legal, now)
+            return
+        if (GUESS, s) not in legal:
+            if ph == engine.P_CALL:
+                if s == g.active:
+                    self.refuse("P%d is already in" % (s + 1), now)
+                else:
+                    self.refuse("P%d can't pay %d" % (s + 1, g.opts["challenge_cost"]), now)
+            elif ph == engine.P_DECIDE and s == g.active:
+                self.refuse("Passed: PASS ends the turn", now)
+            elif s == g.active:
+                self.refuse("Open a window first" if ph == engine.P_OPEN else "Roll first", now)
+            else:
+                self.refuse("P%d: wait for a call" % (s + 1), now)
+            return
+        self._do(GUESS, s)
+        self.say("P%d guesses" % (s + 1), now)
+        self.order = []
+
+    def _order_key(self, s, legal, now):
+        tie = None
+        for code, a in legal:
+            if code == ORDER and s in a:
+                tie = a
+        if tie is None:
+            self.refuse("P%d is in the call" % (s + 1), now)
+            return
+        if self.order and (self.order[0] not in tie or s in self.order):
+            self.order = []
+        self.order.append(s)
+        if len(self.order) == len(tie):
+            self._do(ORDER, bytes(self.order))
+            self.order = []
+            self.say("Order set", now)
+
+    def _after_close(self, now):
+        g = self._g()
+        if g.phase == engine.P_REVEAL:
+            self.out.sound("reveal")
+        else:
+            self.cursor = self._next_window()
+            self._settle()
+
+    def _reveal_key(self, k, legal, now):
+        g = self._g()
+        if self.card_in:
+            self.refuse("Pull the card first", now)
+            return
+        if k == K_OK:
+            who = NOBODY
+        elif k < 6 and (REVEAL, k) in legal:
+            who = k
+        else:
+            self.refuse("Seat that was right, or OK", now)
+            return
+        before = list(g.crystals)
+        seats = g.call_order()
+        n = g.n_at_guess
+        self._do(REVEAL, who)
+        parts = []
+        for s in range(g.n):
+            d = g.crystals[s] - before[s]
+            if d or s in seats:
+                parts.append("P%d %s%d" % (s + 1, "+" if d >= 0 else "", d))
+        self.result = ("P%d right, N=%d" % (who + 1, n) if who != NOBODY else "Nobody right") + "\n" + " ".join(parts)
+        self.cursor = -1
+        self._settle()
+
+    # -- setup and menus ---------------------------------------------------------
+
+    def _setup(self, k, now):
+        s = self.settings
+        if k == K_NEXT:
+            self.item = (self.item + 1) % len(SETUP)
+        elif k == K_ROLL:
+            self.item = (self.item - 1) % len(SETUP)
+        elif k == K_OK:
+            it = self.item
+            if it == 0:
+                s["players"] = s["players"] % 6 + 1 if s["players"] < 6 else 2
+            elif it == 1:
+                from game import rules
+                s["rules"] = settings.PRESETS[(settings.PRESETS.index(s["rules"]) + 1) % 4]
+                s["dice"] = rules.preset(s["rules"])["dice"]
+            elif it == 2:
+                s["dice"] = settings.DICE[(settings.DICE.index(s["dice"]) + 1) % 3]
+            else:
+                self.new_game(s["players"], s["rules"], s["dice"], self.out.entropy())
+                self.say("New game", now)
+
+    def _menu_open(self):
+        self.mode = M_MENU
+        self.item = 0
+        self.version += 1
+
+    def _menu(self, k, now):
+        if k == K_NEXT:
+            self.item = (self.item + 1) % len(MENU)
+            return
+        if k == K_ROLL:
+            self.item = (self.item - 1) % len(MENU)
+            return
+        if k != K_OK:
+            return
+        it = self.item
+        back = M_PLAY if self.game is not None else M_SETUP
+        if it == 0:
+            self.mode = back
+        elif it == 1:
+            self.mode = M_SETUP
+            self.item = 0
+        elif it == 2 or it == 3:
+            if self.card_in:
+                self.refuse("Take the card out first", now)
+                return
+            self.mode = M_CALIB if it == 2 else M_TEST
+            self.cal = 0
+            self.cal_end = 1
+            self.test_win = 0
+            self.test_at = time.ticks_add(now, TEST_MS)
+        elif it == 4:
+            self.journal.mark(jn.RELOAD) if self.game else None
+            self._reloaded() if self.game else None
+            if not self.game:
+                self.deck_base = settings.DECK - 1
+            self.settings["deck"] = self.deck_left()
+            settings.save(self.storage, self.settings)
+            self.mode = back
+            self.say("Reloaded: discard the blocker", now)
+        elif it == 5:
+            if self.game is None:
+                self.refuse("No game yet", now)
+                return
+            from game import record
+            self.out.export(record.write(self.game))
+            self.say("Saved game.rec", now)
+        else:
+            self.settings["sound"] = not self.settings["sound"]
+            settings.save(self.storage, self.settings)
+
+    def _calib(self, k):
+        if k == K_NEXT:
+            self.cal = (self.cal + 1) % 12
+        elif k == K_ROLL:
+            self.cal_end ^= 1
+        elif k == K_OK or k == K_PASS:
+            o, c = self.out.pulses(self.cal)
+            d = CAL_STEP if k == K_OK else -CAL_STEP
+            if self.cal_end:
+                o = min(2500, max(500, o + d))
+            else:
+                c = min(2500, max(500, c + d))
+            self.out.calibrate(self.cal, o, c)
+
+    # -- what the outputs show ------------------------------------------------------
+
+    def windows(self):
+        """The 12-bit mask of windows that may be open now. A window opens only
+        when the game says it is open, the current card is in the slot and no
+        reveal is under way; calibration and the self-test run with no card."""
+        m = self.mode
+        if m == M_CALIB:
+            return (1 << self.cal) if self.cal_end and not self.card_in else 0
+        if m == M_TEST:
+            return (1 << self.test_win) if not self.card_in else 0
+        g = self.game
+        if g is None or g.need_card or not self.card_in or not self.fresh:
+            return 0
+        if g.phase == engine.P_REVEAL or g.over():
+            return 0
+        return g.open_mask
+
+
+def _apply(g, op, a, b):
+    g.apply(op, a, b)  # a: an int, or a CARD's or ORDER's bytes
+
+
+def _short(e):
+    """A refusal's text, cut to what fits two lines of the OLED."""
+    t = str(e)
+    return t[:32]

@@ -1,0 +1,124 @@
+"""The game on flash: a header line, then every action appended as it happens.
+
+    MJ1 {"players": 3, ...}\n      header (JSON), written whole by atomic replace
+    <action bytes><crc16>...        one entry per action, appended
+
+An entry is the engine's own log bytes of one action (game.engine's format),
+or UNDO, or RELOAD (the deck was reloaded), followed by a CRC-16 that chains
+over every entry before it. A power cut inside an append, or any corruption,
+breaks the chain there: `load()` keeps every entry before the first bad one
+and says how many bytes it dropped, so resume loses nothing that was whole."""
+from micropython import const
+
+from game import engine
+
+NAME = "game.jnl"
+MAGIC = b"MJ1 "
+UNDO = const(0x00)
+RELOAD = const(0xF0)
+
+
+def crc16(crc, data, start=0, end=-1):
+    """CRC-16/CCITT of data[start:end], continuing from crc (no allocation)."""
+    if end < 0:
+        end = len(data)
+    for i in range(start, end):
+        crc ^= data[i] << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+    return crc
+
+
+def entry_len(data, i):
+    """Length of the entry starting at data[i] (without its CRC); 0 if unknown."""
+    b = data[i]
+    op = b >> 4
+    if b == UNDO or b == RELOAD:
+        return 1
+    if op == engine.CARD:
+        return 7
+    if op == engine.ROLL:
+        return 2
+    if op == engine.ORDER:
+        return 1 + (b & 15)
+    if 0 < op < len(engine.NAMES):
+        return 1
+    return 0
+
+
+class Journal:
+    def __init__(self, storage, name=NAME):
+        self.storage = storage
+        self.name = name
+        self.crc = 0xFFFF
+        self.entries = 0  # entries written since the header (the draw counter)
+        self._buf = bytearray(10)  # one entry and its CRC: the longest is 7 + 2
+
+    def start(self, header):
+        """A new game: the header replaces the old journal in one step."""
+        import json
+        self.storage.write(self.name, MAGIC + json.dumps(header).encode() + b"\n")
+        self.crc = 0xFFFF
+        self.entries = 0
+
+    def rewrite(self, header, entries):
+        """The journal as header + entries (after a bad entry was dropped)."""
+        self.start(header)
+        for e in entries:
+            self.append(e)
+
+    def append(self, data, start=0, end=-1):
+        """Append one entry: data[start:end] (an action's log bytes, or
+        bytes((UNDO,)) / bytes((RELOAD,)))."""
+        if end < 0:
+            end = len(data)
+        n = end - start
+        buf = self._buf
+        for k in range(n):
+            buf[k] = data[start + k]
+        self.crc = crc16(self.crc, buf, 0, n)
+        buf[n] = self.crc >> 8
+        buf[n + 1] = self.crc & 0xFF
+        self.storage.append(self.name, memoryview(buf)[:n + 2])
+        self.entries += 1
+
+    def mark(self, code):
+        self._buf[0] = code
+        self.append(self._buf, 0, 1)
+
+    def load(self):
+        """(header dict, entries as a list of bytes, bytes dropped) from flash;
+        None if there is no journal or its header is unreadable. A bad tail is
+        cut off the file, so later appends follow the last whole entry."""
+        import json
+        data = self.storage.read(self.name)
+        if not data or not data.startswith(MAGIC):
+            return None
+        nl = data.find(b"\n")
+        if nl < 0:
+            return None
+        try:
+            header = json.loads(data[len(MAGIC):nl])
+        except ValueError:
+            return None
+        if not isinstance(header, dict):
+            return None
+        i = nl + 1
+        crc = 0xFFFF
+        out = []
+        while i < len(data):
+            k = entry_len(data, i)
+            if k == 0 or i + k + 2 > len(data):
+                break
+            c = crc16(crc, data, i, i + k)
+            if data[i + k] != c >> 8 or data[i + k + 1] != c & 0xFF:
+                break
+            out.append(data[i:i + k])
+            crc = c
+            i += k + 2
+        dropped = len(data) - i
+        if dropped:
+            self.storage.write(self.name, data[:i])
+        self.crc = crc
+        self.entries = len(out)
+        return header, out, dropped

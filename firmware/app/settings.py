@@ -1,0 +1,35 @@
+"""What the device remembers between games: the last setup, the sound
+switch, and the cards left in the deck. One small JSON file on flash."""
+NAME = "settings.json"
+DECK = 200  # cards in a full deck; its first card is a blocker, discarded unseen
+PRESETS = ("standard", "family", "summary", "zh-cn")
+DICE = ("required", "optional", "off")
+
+
+def defaults():
+    return {"players": 3, "rules": "standard", "dice": "required", "sound": True, "deck": DECK - 1}
+
+
+def load(storage):
+    """The saved settings; a missing, damaged or foreign value keeps its default."""
+    out = defaults()
+    data = storage.load_json(NAME, {})
+    if not isinstance(data, dict):
+        return out
+    p = data.get("players")
+    if isinstance(p, int) and 2 <= p <= 6:
+        out["players"] = p
+    if data.get("rules") in PRESETS:
+        out["rules"] = data["rules"]
+    if data.get("dice") in DICE:
+        out["dice"] = data["dice"]
+    if data.get("sound") in (True, False):
+        out["sound"] = data["sound"]
+    d = data.get("deck")
+    if isinstance(d, int) and not isinstance(d, bool) and 0 <= d < DECK:
+        out["deck"] = d
+    return out
+
+
+def save(storage, s):
+    storage.save_json(NAME, s)

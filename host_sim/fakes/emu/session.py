@@ -1,0 +1,101 @@
+"""Scripted play on the emulated board (CPython or the MicroPython VM): boot
+the firmware's device as main.py does, press keys on the virtual clock, and
+reboot the board when its watchdog fires or a step raises, as a Pico would.
+
+Keys are the `press` letters: 1-6 the seat buttons, r ROLL, n NEXT, o OK,
+p PASS, u UNDO, U a long UNDO, c the card (pull it out, or put one in)."""
+from emu import clock, world
+from emu.board import Board
+
+STEP_MS = 2  # main.py's loop: a step, then 2 ms of sleep
+HOLD_MS = 80  # a press, held
+LONG_MS = 1000  # a long press (the buttons driver's long_ms is 800)
+REACT_MS = 300  # after the release: time for the device to react
+CONTROLS = {"r": "roll", "n": "next", "o": "ok", "p": "pass", "u": "undo", "U": "undo"}
+
+
+class Session:
+    def __init__(self, name, root, flash_root, setup=None, card=True):
+        """name: the board config; root: the firmware tree (with boards/);
+        flash_root: the emulated flash (keep it to resume in a later session);
+        setup: start this game if the flash holds none; card: one in the slot."""
+        self.name = name
+        self.root = root
+        self.flash_root = flash_root
+        self.card = card
+        self.reboots = 0
+        self.errors = []
+        self.boot(setup)
+
+    def boot(self, setup=None):
+        """Power up: a fresh board at time zero, the firmware started on it."""
+        from app import board
+        from app import device
+        from drivers.storage import Storage
+        world.reset()
+        try:
+            cfg = board.load(self.name, self.root)
+        except board.ConfigError:
+            cfg = board.load(board.DEFAULT, self.root)  # the parts are there all the same
+        self.emu = Board(cfg)
+        if self.card:
+            self.emu.card.set(True, 0)
+        self.storage = Storage(self.flash_root)
+        self.dev = device.start(self.name, self.root, self.storage, setup)
+        self.run(20)
+
+    def run(self, ms):
+        """Let the device run for ms: a step, then STEP_MS of sleep, as main.py."""
+        end = clock.now_us() + ms * 1000
+        while clock.now_us() < end:
+            try:
+                self.dev.step()
+            except Exception as e:  # noqa: BLE001 - main.py's handler, then its reset
+                self.errors.append(repr(e))
+                self.dev.fail(e)
+                self.reboot()
+                return
+            clock.sleep_ms(STEP_MS)
+            if world.state["wdt_expired"]:
+                self.reboot()
+                return
+
+    def reboot(self):
+        self.reboots += 1
+        self.boot()
+
+    def stall(self, ms):
+        """The loop hangs for ms (no step): the watchdog's business."""
+        clock.sleep_ms(ms)
+        if world.state["wdt_expired"]:
+            self.reboot()
+
+    def push(self, k):
+        """Start pressing key k now and return at once: the press, its hold
+        and release are scheduled on the virtual clock. Returns the ms the
+        gesture lasts (0 for the card, which just changes)."""
+        if k == "c":
+            self.card = not self.card
+            self.emu.card.set(self.card)
+            return 0
+        if k in CONTROLS:
+            b = self.emu.buttons[CONTROLS[k]]
+        elif len(k) == 1 and "1" <= k <= "6":
+            b = self.emu.buttons["seat%d" % (ord(k) - ord("1"))]
+        else:
+            raise ValueError("unknown key %r (1-6, r, n, o, p, u, U, c)" % k)
+        hold = LONG_MS if k == "U" else HOLD_MS
+        b.press(hold)
+        return hold
+
+    def key(self, k):
+        """Press and release one key, then give the device REACT_MS."""
+        self.run(self.push(k) + REACT_MS)
+
+    def keys(self, text):
+        for k in text.split():
+            self.key(k)
+
+    def game(self):
+        ctl = getattr(self.dev, "ctl", None)
+        return ctl.game if ctl is not None else None

@@ -1,0 +1,59 @@
+"""`python -m host_sim press`: the firmware on the emulated board, played by
+scripted key presses; prints the rules state JSON as its last line."""
+import json
+import os
+import sys
+import tempfile
+
+from host_sim import FIRMWARE, hw
+
+
+def start(board, flash, setup=None):
+    """A Session (host_sim/fakes/emu/session.py) on CPython, its flash in the folder flash."""
+    hw.install()
+    from emu.session import Session
+    return Session(board, os.path.join(FIRMWARE, ""), os.path.join(flash, ""), setup)
+
+
+def setup_of(args):
+    """The game the setup flags ask for, or None (the device's own menu)."""
+    if args.players is None and args.rules is None and args.seed is None:
+        return None
+    return {"players": 3 if args.players is None else args.players,
+            "rules": args.rules or "standard", "seed": args.seed or 0}
+
+
+def main(args):
+    from game import rules, state
+    if args.rules is not None and args.rules not in rules.PRESET_NAMES:
+        print("--rules: unknown preset %r (known: %s)" % (args.rules, ", ".join(rules.PRESET_NAMES)), file=sys.stderr)
+        return 2
+    if args.players is not None and not 2 <= args.players <= 6:
+        print("--players: 2 to 6, got %d" % args.players, file=sys.stderr)
+        return 2
+    scratch = None
+    flash = args.flash
+    if flash is None:
+        scratch = tempfile.TemporaryDirectory(prefix="flash-")
+        flash = scratch.name
+    os.makedirs(flash, exist_ok=True)
+    try:
+        s = start(args.board, flash, setup_of(args))
+        if not hasattr(s.dev, "ctl"):
+            print(s.dev.msg, file=sys.stderr)
+            return 2
+        try:
+            s.keys(" ".join(args.keys))
+        except ValueError as e:
+            print(e, file=sys.stderr)
+            return 2
+        g = s.game()
+        if args.record_out and g is not None:
+            from game import record
+            with open(args.record_out, "w") as f:
+                f.write(record.write(g))
+        print(json.dumps(state.as_dict(g)) if g is not None else "null")
+        return 0
+    finally:
+        if scratch is not None:
+            scratch.cleanup()
