@@ -135,6 +135,12 @@ def validate(cfg):
     sh["open_us"] = _int(sh, "open_us", "shutters.open_us", 500, 2500, 1900)
     sh["ms_per_100us"] = _int(sh, "ms_per_100us", "shutters.ms_per_100us", 0, 1000, 16)
     sh["settle_ms"] = _int(sh, "settle_ms", "shutters.settle_ms", 0, 5000, 10)
+    # windows whose flap needs its pulse kept after a move (e.g. a heavy flap that sags)
+    hold = sh["hold"] = _get(sh, "hold", "shutters.hold", list) if "hold" in sh else []
+    for i in range(len(hold)):
+        w = _int(hold, i, "shutters.hold[%d]" % i, 1, WINDOWS)
+        if hold.index(w) != i:
+            _fail("shutters.hold[%d]" % i, "window %d is named twice" % w)
 
     seats = _get(cfg, "seat_buttons", "seat_buttons", list)
     if len(seats) != SEATS:

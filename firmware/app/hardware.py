@@ -52,7 +52,7 @@ class Hardware:
             from drivers.shutter_gpio import GpioShutters
             backend = GpioShutters([Pin(p) for p in sh["pins"]])
         return Shutters(backend, WINDOWS, sh["closed_us"], sh["open_us"], sh["max_moving"],
-                        sh["ms_per_100us"], sh["settle_ms"], self.storage)
+                        sh["ms_per_100us"], sh["settle_ms"], self.storage, sh.get("hold", ()))
 
     def _buttons(self, cfg):
         ctl = cfg["controls"]

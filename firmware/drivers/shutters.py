@@ -15,7 +15,10 @@ _MAX_US = 2500
 
 class Shutters:
     def __init__(self, backend, n=12, closed_us=1100, open_us=1900, max_moving=3,
-                 ms_per_100us=16, settle_ms=10, storage=None):
+                 ms_per_100us=16, settle_ms=10, storage=None, hold=()):
+        """hold: window numbers (1-based) whose pulse stays on after a move;
+        every other servo is released once its move has settled, so a flap
+        resting against a stop does not strain (a stalled SG90 draws 0.5 A+)."""
         self.backend = backend
         self.n = n
         self.max_moving = max_moving
@@ -29,6 +32,9 @@ class Shutters:
         self.cmd_us = array("H", [0] * n)  # pulse last driven; 0: position unknown
         self.ends = array("i", [0] * n)  # ticks_ms at which a running move is over
         self.moving = bytearray(n)
+        self.hold = bytearray(n)
+        for w in hold:
+            self.hold[w - 1] = 1
         self.order = array("i", [0] * n)  # request number of a waiting move, 0: none
         self._seq = 0
         self.close_all()
@@ -80,6 +86,8 @@ class Shutters:
             if self.moving[i]:
                 if time.ticks_diff(now, self.ends[i]) >= 0:
                     self.moving[i] = 0
+                    if not self.hold[i]:
+                        self.backend.release(i)
                 else:
                     running += 1
         while running < self.max_moving:

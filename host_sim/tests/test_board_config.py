@@ -138,3 +138,16 @@ def test_device_chooses_board_by_file(tmp_path):
     (tmp_path / "boards" / "broken.json").write_text("{")
     with pytest.raises(board.ConfigError, match="boards/broken.json: not valid JSON"):
         board.load("broken", root)
+
+
+def test_held_windows_are_window_numbers_named_once():
+    assert "shutters.hold[0]: 13 is outside 1..12" in bad(
+        "pico_pca9685", lambda c: c["shutters"].update(hold=[13]))
+    assert "shutters.hold[1]: window 3 is named twice" in bad(
+        "pico_pca9685", lambda c: c["shutters"].update(hold=[3, 3]))
+    assert "shutters.hold: must be a list" in bad(
+        "pico_pca9685", lambda c: c["shutters"].update(hold=3))
+    cfg = copy.deepcopy(shipped("pico_pca9685"))
+    cfg["shutters"]["hold"] = [1, 12]
+    assert board.validate(cfg)["shutters"]["hold"] == [1, 12]
+    assert board.validate(copy.deepcopy(shipped("pico_pca9685")))["shutters"]["hold"] == []

@@ -1,4 +1,5 @@
 """Shutters against emulated SG90s (on a PCA9685 or on RP2040 PWM pins) and light valves."""
+import os
 import random
 
 import pytest
@@ -106,16 +107,20 @@ def test_no_pulses_before_the_driver_is_ready():
     emu.pca.reg[0] = 0x20  # awake, as after a soft reset without a power cycle
     emu.pca.reg[6:10] = bytes((0, 0, 0x4C, 0x01))  # a stale 1.6 ms pulse
     assert emu.pca.pulse_us(0) == 0
-    _, emu, h = hw.boot("pico_pca9685")
+    _, emu, h = hw.boot("pico_pca9685", wait=False)
     assert emu.pca.reg[0xFE] == 121  # prescale for 50 Hz from the 25 MHz oscillator
     assert abs(emu.pca.pulse_us(0) - cfg["shutters"]["closed_us"]) <= 5
 
 
 def test_direct_pwm_is_50hz():
-    _, emu, h = hw.boot("pico_direct_pwm")
-    for pwm in h.shutters.backend.pwms:
+    _, emu, h = hw.boot("pico_direct_pwm", wait=False)
+    driven = 0
+    for pwm in h.shutters.backend.pwms:  # the first moves of the power-up close-all
         assert pwm.freq() == 50
-        assert abs(pwm._pulse_us() - 1100) <= 1
+        if pwm._pulse_us():
+            driven += 1
+            assert abs(pwm._pulse_us() - 1100) <= 1
+    assert driven == 3
 
 
 def test_calibration_survives_a_reboot(tmp_path):
@@ -232,3 +237,39 @@ def test_press_to_shutter_within_20ms_while_the_screen_updates(name):
     for at, k in presses:
         started = [a for s in emu.servos for a, b in s.moves if a >= at]
         assert min(started) - at <= 20000
+
+
+@pytest.mark.parametrize("name", ["pico_pca9685", "pico_direct_pwm"])
+def test_a_servo_is_released_once_its_move_has_settled(name):
+    """No pulse is left on a flap at rest (a flap held against a stop stalls the
+    servo); the horn stays where the move left it."""
+    cfg, emu, h = hw.boot(name)
+    closed = at(cfg["shutters"]["closed_us"])
+    assert emu.angles() == [closed] * 12
+    assert [s.source() for s in emu.servos] == [0] * 12
+    h.shutters.open(3)
+    assert emu.servos[3].source() > 0  # driven while it moves
+    run_until_idle(h)
+    assert emu.servos[3].source() == 0
+    assert emu.angles()[3] == at(cfg["shutters"]["open_us"])
+
+
+def test_a_window_the_board_config_holds_keeps_its_pulse(tmp_path):
+    from app import board
+    from host_sim import FIRMWARE
+    import json
+    with open(os.path.join(FIRMWARE, "boards", "pico_pca9685.json")) as f:
+        cfg = json.load(f)
+    cfg["shutters"]["hold"] = [4]
+    cfg = board.validate(cfg)
+    hw.reset()
+    from emu.board import Board
+    from app.hardware import Hardware
+    from drivers.storage import Storage
+    emu = Board(cfg)
+    h = Hardware(cfg, Storage(str(tmp_path) + "/"))
+    h.shutters.open(3)
+    h.shutters.open(4)
+    run_until_idle(h)
+    assert emu.servos[3].source() > 0
+    assert emu.servos[4].source() == 0
