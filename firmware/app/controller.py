@@ -5,8 +5,10 @@ switch); the game is the engine's, and every action it applies goes to the
 journal first thing after. Time comes in as `now` (ms ticks) and outputs go
 through `out` (sounds, calibration, export, entropy), so it is tested without
 any hardware. It never blocks."""
-import time
-from micropython import const
+try:
+    from micropython import const
+except ImportError:  # CPython without the simulator: const(x) is x
+    const = int
 
 from app import journal as jn
 from app import settings
@@ -38,12 +40,14 @@ TEST_MS = const(700)  # the self-test opens one window after another
 
 
 class Controller:
-    def __init__(self, storage, out, setup=None):
+    def __init__(self, storage, out, clock, setup=None):
         """storage: flash (journal, settings); out: the device's outputs;
+        clock: ticks_ms/ticks_add/ticks_diff (MicroPython's `time`);
         setup: {"players", "rules", "seed"[, "dice"]} starts a game at once
         when there is no game to resume (the simulator's flags)."""
         self.storage = storage
         self.out = out
+        self.clock = clock
         self.journal = jn.Journal(storage)
         self.settings = settings.load(storage)
         self.game = None
@@ -73,22 +77,27 @@ class Controller:
     # -- messages and state ------------------------------------------------
 
     def say(self, text, now=None):
+        c = self.clock
         self.msg = text
-        self.msg_until = time.ticks_add(time.ticks_ms() if now is None else now, MSG_MS)
+        self.msg_until = c.ticks_add(c.ticks_ms() if now is None else now, MSG_MS)
         self.version += 1
 
+    def sound(self, name):
+        if self.settings["sound"]:
+            self.out.sound(name)
+
     def refuse(self, text, now=None):
-        self.out.sound("refuse")
+        self.sound("refuse")
         self.say(text, now)
 
     def tick(self, now):
         """Time passes: messages expire, the self-test moves on."""
-        if self.msg and time.ticks_diff(now, self.msg_until) >= 0:
+        if self.msg and self.clock.ticks_diff(now, self.msg_until) >= 0:
             self.msg = ""
             self.version += 1
-        if self.mode == M_TEST and time.ticks_diff(now, self.test_at) >= 0:
+        if self.mode == M_TEST and self.clock.ticks_diff(now, self.test_at) >= 0:
             self.test_win = (self.test_win + 1) % 12
-            self.test_at = time.ticks_add(now, TEST_MS)
+            self.test_at = self.clock.ticks_add(now, TEST_MS)
             self.version += 1
 
     def deck_left(self):
@@ -328,7 +337,7 @@ class Controller:
                 self._do(ROLL, d1, d2)
                 self.cursor = -1
                 self.cursor = self._next_window()
-                self.out.sound("roll")
+                self.sound("roll")
             elif k == K_NEXT:
                 if ph == engine.P_ROLL and (SKIP, 0) in legal:
                     self._do(SKIP, 0)
@@ -352,7 +361,7 @@ class Controller:
                         raise Refused("no_more")
                     self._do(OPEN, self.cursor)
                     self.cursor = self._next_window()
-                    self.out.sound("open")
+                    self.sound("open")
             elif k == K_PASS:
                 if (PASS, 0) in legal:
                     before = g.crystals[g.active]
@@ -416,7 +425,7 @@ class Controller:
     def _after_close(self, now):
         g = self._g()
         if g.phase == engine.P_REVEAL:
-            self.out.sound("reveal")
+            self.sound("reveal")
         else:
             self.cursor = self._next_window()
             self._settle()
@@ -437,6 +446,7 @@ class Controller:
         seats = g.call_order()
         n = g.n_at_guess
         self._do(REVEAL, who)
+        self.msg = ""  # the result takes the screen
         parts = []
         for s in range(g.n):
             d = g.crystals[s] - before[s]
@@ -497,7 +507,7 @@ class Controller:
             self.cal = 0
             self.cal_end = 1
             self.test_win = 0
-            self.test_at = time.ticks_add(now, TEST_MS)
+            self.test_at = self.clock.ticks_add(now, TEST_MS)
         elif it == 4:
             self.journal.mark(jn.RELOAD) if self.game else None
             self._reloaded() if self.game else None

@@ -26,14 +26,12 @@ _PAGES = const(8)
 class Outputs:
     """What the controller may ask of the hardware."""
 
-    def __init__(self, hw, storage, ctl=None):
+    def __init__(self, hw, storage):
         self.hw = hw
         self.storage = storage
-        self.ctl = ctl
 
     def sound(self, name):
-        if self.ctl is None or self.ctl.settings["sound"]:
-            self.hw.buzzer.play(TUNES[name])
+        self.hw.buzzer.play(TUNES[name])
 
     def pulses(self, i):
         s = self.hw.shutters
@@ -64,8 +62,7 @@ class Device:
         setup: start this game if there is none to resume (simulator flags)."""
         self.hw = hw
         self.out = Outputs(hw, storage)
-        self.ctl = Controller(storage, self.out, setup)
-        self.out.ctl = self.ctl
+        self.ctl = Controller(storage, self.out, time, setup)
         # the controller's key for each of the driver's buttons
         names = hw.buttons.names
         self.keys = bytearray(len(names))

@@ -8,7 +8,11 @@ or UNDO, or RELOAD (the deck was reloaded), followed by a CRC-16 that chains
 over every entry before it. A power cut inside an append, or any corruption,
 breaks the chain there: `load()` keeps every entry before the first bad one
 and says how many bytes it dropped, so resume loses nothing that was whole."""
-from micropython import const
+from array import array
+try:
+    from micropython import const
+except ImportError:  # CPython without the simulator: const(x) is x
+    const = int
 
 from game import engine
 
@@ -18,14 +22,26 @@ UNDO = const(0x00)
 RELOAD = const(0xF0)
 
 
+def _table():
+    t = array("H", bytes(512))
+    for i in range(256):
+        c = i << 8
+        for _ in range(8):
+            c = ((c << 1) ^ 0x1021) & 0xFFFF if c & 0x8000 else (c << 1) & 0xFFFF
+        t[i] = c
+    return t
+
+
+_CRC = _table()  # 512 bytes, so a resume checks a byte in one lookup
+
+
 def crc16(crc, data, start=0, end=-1):
     """CRC-16/CCITT of data[start:end], continuing from crc (no allocation)."""
     if end < 0:
         end = len(data)
+    t = _CRC
     for i in range(start, end):
-        crc ^= data[i] << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+        crc = ((crc << 8) & 0xFF00) ^ t[(crc >> 8) ^ data[i]]
     return crc
 
 

@@ -6,7 +6,10 @@ Play:  row 0     round, whose turn, phase
                  the cursor inverted) and beside it dice and what to press
        rows 6-7  every seat's crystals (the active seat inverted)
 A message covers the grid for a moment; round, turn and crystals stay."""
-from micropython import const
+try:
+    from micropython import const
+except ImportError:  # CPython without the simulator: const(x) is x
+    const = int
 
 from app import controller as c
 from game import engine

@@ -88,9 +88,9 @@ class Session:
         b.press(hold)
         return hold
 
-    def key(self, k):
-        """Press and release one key, then give the device REACT_MS."""
-        self.run(self.push(k) + REACT_MS)
+    def key(self, k, react_ms=REACT_MS):
+        """Press and release one key, then give the device react_ms."""
+        self.run(self.push(k) + react_ms)
 
     def keys(self, text):
         for k in text.split():

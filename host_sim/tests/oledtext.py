@@ -1,0 +1,29 @@
+"""Read the emulated OLED's pixel memory back as text: each 8x8 cell of the
+16x8 grid is matched against framebuf's font (inverted cells too), so tests
+can check what the screen says, from the pixels the I2C stream left."""
+from host_sim import hw
+
+hw.install()
+from emu.font8x8 import FONT  # noqa: E402
+
+GLYPHS = {}
+for _i in range(96):
+    _g = bytes(FONT[_i * 8:_i * 8 + 8])
+    GLYPHS.setdefault(_g, chr(32 + _i))
+    GLYPHS.setdefault(bytes(255 - b for b in _g), chr(32 + _i))
+
+
+def cell(panel, col, row):
+    out = bytearray(8)
+    for x in range(8):
+        v = 0
+        for y in range(8):
+            if panel.lit(col * 8 + x, row * 8 + y):
+                v |= 1 << y
+        out[x] = v
+    return GLYPHS.get(bytes(out), "?")
+
+
+def read(panel):
+    """The panel as 8 lines of 16 characters ('?' where no glyph fits)."""
+    return "\n".join("".join(cell(panel, col, row) for col in range(16)) for row in range(8))

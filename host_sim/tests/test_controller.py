@@ -1,0 +1,350 @@
+"""The controller on its own (no emulated hardware): button gestures to the
+engine's legal actions, the journal and resume, the card slot, the deck,
+menus; and 100,000 random presses checked against the journal."""
+import os
+import random
+
+import pytest
+
+from host_sim.tests.keyplay import Bare, Clock, Out, next_key, replay_journal
+from host_sim.tests.snapshot import snapshot
+from app import controller as c
+from app import journal as jn
+from app import settings
+from drivers.storage import Storage
+from game import engine, record, rules, state
+
+SETUP = {"players": 3, "rules": "standard", "seed": 11}
+
+
+def play(b, keys):
+    for k in keys.split():
+        b.key(k)
+
+
+def test_a_turn_by_buttons(tmp_path):
+    b = Bare(tmp_path, SETUP)
+    g = b.ctl.game
+    assert g.cards == 1 and g.phase == engine.P_ROLL
+    play(b, "r")
+    assert g.d1 and g.phase == engine.P_OPEN
+    w = b.ctl.cursor
+    assert (b.ctl.allowed() >> w) & 1
+    play(b, "n")
+    assert b.ctl.cursor != w or bin(b.ctl.allowed()).count("1") == 1
+    w = b.ctl.cursor
+    play(b, "o")
+    assert g.is_open(w) and b.out.sounds == ["roll", "open"]
+    active = g.active
+    before = g.crystals[active]
+    play(b, "p")
+    assert g.crystals[active] == before + 1 and b.ctl.msg == "P%d +1" % (active + 1)
+    assert g.phase == engine.P_CALL
+    other = (active + 1) % 3
+    play(b, str(other + 1))
+    assert g.call_order() == [other]
+    play(b, "o")
+    assert g.phase == engine.P_REVEAL and b.ctl.windows() == 0  # every window closes
+    play(b, str(other + 1))  # the card is still in: refused
+    assert g.phase == engine.P_REVEAL and b.out.sounds[-1] == "refuse"
+    play(b, "c " + str(other + 1))
+    assert g.round == 2 and g.crystals[other] == 2 - 2 + 11
+    assert "P%d right, N=11" % (other + 1) in b.ctl.result
+    assert b.ctl.blocked() == "Insert next card"
+    play(b, "r")
+    assert g.phase == engine.P_ROLL  # nothing happens until the next card is in
+    play(b, "c r")
+    assert g.phase == engine.P_OPEN
+
+
+def test_a_seat_that_cannot_pay_is_refused_with_a_message(tmp_path):
+    b = Bare(tmp_path, {"players": 3, "rules": "standard", "seed": 2})
+    g = b.ctl.game
+    play(b, "r o p")
+    poor = (g.active + 1) % 3
+    g.crystals[poor] = 1  # as if they had lost: below the cost of 2
+    play(b, str(poor + 1))
+    assert b.ctl.msg == "P%d can't pay 2" % (poor + 1)
+    assert g.call_order() == [] and b.out.sounds[-1] == "refuse"
+
+
+def test_ties_are_ordered_by_pressing_the_tied_seats(tmp_path):
+    b = Bare(tmp_path, {"players": 4, "rules": "standard", "seed": 5})
+    g = b.ctl.game
+    play(b, "r o p")
+    a, x, y = [(g.active + k) % 4 for k in (0, 1, 2)]
+    play(b, "%d %d" % (x + 1, y + 1))
+    assert g.call_order() == [x, y]
+    play(b, "%d" % (y + 1))
+    assert b.ctl.order == [y] and g.call_order() == [x, y]
+    play(b, "%d" % (x + 1))
+    assert g.call_order() == [y, x] and b.ctl.order == []
+    assert engine.NAMES[b.ctl.game.log[-3] >> 4] == "order"
+
+
+def test_undo_takes_back_and_a_roll_stays(tmp_path):
+    b = Bare(tmp_path, SETUP)
+    g = b.ctl.game
+    play(b, "r o")
+    assert g.closed() == 11
+    play(b, "u")
+    assert g.closed() == 12 and g.d1 and b.ctl.msg == "Undone"
+    play(b, "u")
+    assert b.ctl.msg == "A roll stays" and g.d1
+    again, _ = replay_journal(b.storage)
+    assert snapshot(again) == snapshot(g)
+
+
+def test_undo_after_game_over(tmp_path):
+    b = Bare(tmp_path, {"players": 2, "rules": "standard", "seed": 3})
+    rng = random.Random(1)
+    while not b.ctl.game.over():
+        b.key(next_key(b.ctl, rng, undo=0))
+    g = b.ctl.game
+    assert "GAME OVER" not in b.ctl.msg
+    play(b, "u")
+    assert not g.over() and g.phase == engine.P_REVEAL and g.round == 10
+
+
+def test_the_card_pulled_before_the_reveal_closes_every_window(tmp_path):
+    b = Bare(tmp_path, SETUP)
+    g = b.ctl.game
+    play(b, "r o")
+    assert b.ctl.windows() == g.open_mask != 0
+    play(b, "c")
+    assert b.ctl.windows() == 0 and b.ctl.msg == "Card out! Put it back"
+    play(b, "p")
+    assert g.phase == engine.P_DECIDE  # play waits for the card
+    play(b, "c")
+    assert b.ctl.windows() == g.open_mask
+    play(b, "p")
+    assert g.phase == engine.P_CALL
+
+
+def test_a_void_card_waits_for_the_card_to_be_swapped(tmp_path):
+    """Nobody guesses until every window is open: the card is void, a new one
+    is dealt, and nothing opens until the old card is out and a new one in."""
+    b = Bare(tmp_path, {"players": 2, "rules": "standard", "seed": 9})
+    ctl = b.ctl
+    g = ctl.game
+    while g.cards == 1:
+        ph = g.phase
+        k = "r" if ph == engine.P_ROLL else "o" if ph == engine.P_CALL else "o" if ctl.allowed() else "p"
+        play(b, k)
+    assert g.cards == 2 and g.round == 1  # void: a new card, the round stays
+    assert ctl.blocked() == "Swap the card" and ctl.windows() == 0
+    play(b, "c")
+    assert ctl.blocked() == "Insert next card"
+    play(b, "c")
+    assert ctl.blocked() == ""
+
+
+def test_the_deck_runs_out_and_is_reloaded(tmp_path):
+    st = Storage(os.path.join(str(tmp_path), ""))
+    s = settings.defaults()
+    s["deck"] = 1
+    settings.save(st, s)
+    b = Bare(tmp_path, SETUP)
+    ctl = b.ctl
+    assert ctl.deck_left() == 0  # the first card came off the deck
+    a = (ctl.game.active + 1) % 3
+    play(b, "r o p %d o c 1" % (a + 1))
+    assert ctl.mode == c.M_RELOAD and ctl.deck_left() < 0
+    play(b, "r")
+    assert ctl.mode == c.M_RELOAD
+    play(b, "o")
+    assert ctl.mode == c.M_PLAY and ctl.deck_left() == settings.DECK - 2
+    assert ctl.msg == "Blocker card: discard it"
+    again = c.Controller(b.storage, b.out, b.clock)  # the reload is in the journal
+    assert again.deck_left() == settings.DECK - 2
+
+
+def test_setup_menu_starts_a_game_and_remembers_the_choice(tmp_path):
+    b = Bare(tmp_path)
+    ctl = b.ctl
+    assert ctl.mode == c.M_SETUP and ctl.game is None
+    play(b, "o o n o n o n")  # seats 3 -> 4 -> 5, rules -> family, dice -> optional, to Start
+    assert ctl.settings["players"] == 5 and ctl.settings["rules"] == "family"
+    assert ctl.settings["dice"] == "optional" and ctl.item == 3
+    play(b, "o")
+    g = ctl.game
+    assert ctl.mode == c.M_PLAY and g.n == 5 and g.preset == "family" and g.opts["dice"] == "optional"
+    assert ctl.seed == 1234
+    later = Bare(tmp_path)  # a reboot: the game resumes with its options
+    assert later.ctl.game.opts == g.opts and later.ctl.mode == c.M_PLAY
+    assert settings.load(b.storage)["players"] == 5
+
+
+def test_long_undo_menu_export_sound_and_new_game(tmp_path):
+    b = Bare(tmp_path, SETUP)
+    ctl = b.ctl
+    play(b, "r o U")
+    assert ctl.mode == c.M_MENU
+    play(b, "n n n n n o")  # Export record
+    assert b.out.exported == record.write(ctl.game)
+    play(b, "U n n n n n n o")  # Sound
+    assert ctl.settings["sound"] is False
+    n = len(b.out.sounds)
+    play(b, "U o p")  # Back, then a refused pass (decide phase allows it: it is not refused)
+    play(b, "r")  # refused: not the roll phase
+    assert len(b.out.sounds) == n
+    play(b, "U n o")  # New game: the setup menu; UNDO goes back to the game
+    assert ctl.mode == c.M_SETUP
+    play(b, "u")
+    assert ctl.mode == c.M_PLAY
+
+
+def test_calibration_needs_the_card_out(tmp_path):
+    b = Bare(tmp_path, SETUP)
+    ctl = b.ctl
+    play(b, "U n n o")
+    assert ctl.mode == c.M_MENU and ctl.msg == "Take the card out first"
+    play(b, "c o")
+    assert ctl.mode == c.M_CALIB and ctl.windows() == 1  # window 1, its open end
+    play(b, "o o r p n")
+    assert b.out.pulse[0] == (1940, 1080) and ctl.cal == 1
+    play(b, "c")
+    assert ctl.windows() == 0  # a card put in: nothing opens over it
+    play(b, "u")
+    assert b.out.saved == 1 and ctl.mode == c.M_MENU
+
+
+# -- the journal ---------------------------------------------------------------
+
+def played(tmp_path, seed, keys=60):
+    b = Bare(tmp_path, {"players": 4, "rules": rules.PRESET_NAMES[seed % 4], "seed": seed})
+    rng = random.Random(seed)
+    for _ in range(keys):
+        k = next_key(b.ctl, rng)
+        if k is None:
+            break
+        b.key(k)
+    return b
+
+
+def entries_of(data):
+    """Offsets (start, end with CRC) of each journal entry."""
+    i = data.index(b"\n") + 1
+    out = []
+    while i < len(data):
+        k = jn.entry_len(data, i)
+        out.append((i, i + k + 2))
+        i += k + 2
+    assert i == len(data)
+    return out
+
+
+def flash(path):
+    os.makedirs(str(path), exist_ok=True)
+    return Storage(os.path.join(str(path), ""))
+
+
+def resumed(tmp_path, data):
+    st = flash(tmp_path)
+    st.write(jn.NAME, data)
+    return c.Controller(st, Out(), Clock())
+
+
+def game_of_prefix(data, end, tmp_path):
+    st = flash(tmp_path)
+    st.write(jn.NAME, data[:end])
+    return replay_journal(st)[0]
+
+
+def same_game(ctl, want):
+    """The resumed game is the wanted one; where that one waits for its next
+    card (the cut fell on a deal), the device has dealt it again."""
+    g = ctl.game
+    if want.need_card and not want.over():
+        assert g.log[:len(want.log)] == want.log and g.log[len(want.log)] >> 4 == engine.CARD
+        assert len(g.log) == len(want.log) + 7
+        g.replay(want.log)  # without the new deal, all else must agree
+    return snapshot(g) == snapshot(want)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_power_cut_at_every_byte_of_the_last_entry(tmp_path, seed):
+    b = played(tmp_path / "a", seed)
+    data = b.storage.read(jn.NAME)
+    spans = entries_of(data)
+    start, end = spans[-1]
+    want = game_of_prefix(data, start, tmp_path / "want")
+    for cut in range(start, end):
+        ctl = resumed(tmp_path / ("cut%d" % cut), data[:cut])
+        assert same_game(ctl, want), cut
+        assert ("%d bytes" % (cut - start)) in ctl.report if cut > start else ctl.report == ""
+        # the torn tail is gone from flash: the next action follows the last whole one
+        assert ctl.storage.read(jn.NAME)[:start] == data[:start]
+    whole = resumed(tmp_path / "whole", data)
+    assert snapshot(whole.game) == snapshot(b.ctl.game)
+
+
+def test_random_corruption_resumes_at_the_last_whole_action(tmp_path):
+    rng = random.Random(7)
+    b = played(tmp_path / "a", 3, keys=120)
+    data = b.storage.read(jn.NAME)
+    spans = entries_of(data)
+    body = spans[0][0]
+    for trial in range(150):
+        bad = bytearray(data)
+        at = rng.randrange(body, len(data))
+        bad[at] ^= 1 << rng.randrange(8)
+        if trial % 3 == 0:  # and sometimes a burst
+            for k in range(rng.randrange(1, 6)):
+                j = min(len(bad) - 1, at + k)
+                bad[j] = rng.randrange(256)
+        first = [s for s, e in spans if e > at][0]
+        ctl = resumed(tmp_path / ("t%d" % trial), bytes(bad))
+        want = game_of_prefix(data, first, tmp_path / ("w%d" % trial))
+        assert same_game(ctl, want), (trial, at)
+        assert "dropped" in ctl.report
+
+
+def test_an_unreadable_header_starts_over_without_a_crash(tmp_path):
+    b = played(tmp_path / "a", 1)
+    data = b.storage.read(jn.NAME)
+    for bad in (b"", b"MJ1 {\n", data[:5], b"XX" + data[2:], data.replace(b'"players": 4', b'"players": 9', 1)):
+        ctl = resumed(tmp_path / ("h%d" % len(bad)), bad)
+        assert ctl.game is None and ctl.mode == c.M_SETUP
+
+
+def test_a_journal_records_little(tmp_path):
+    b = played(tmp_path, 0, keys=200)
+    assert b.storage.bytes_written < 8192
+    assert len(b.storage.read(jn.NAME)) < 4096
+
+
+def lid_safe(ctl):
+    """A window opens over a card only when the game says it is open."""
+    m = ctl.windows()
+    if ctl.mode in (c.M_CALIB, c.M_TEST):
+        assert m == 0 or not ctl.card_in
+    else:
+        assert m & ~(ctl.game.open_mask if ctl.game else 0) == 0
+
+
+# -- random mashing -------------------------------------------------------------
+
+WEIGHTS = "123456" * 2 + "rrrnnoooopppp" + "uuc" + "U"
+
+
+@pytest.mark.parametrize("preset", rules.PRESET_NAMES)
+def test_random_button_mashing_keeps_the_journal_true(tmp_path, preset):
+    """25,000 random presses a preset (100,000 in all), a fresh flash every
+    500: no exception, and after every press the live game equals the game
+    the journal on flash replays to."""
+    rng = random.Random(preset)
+    presses = 0
+    for run in range(50):
+        b = Bare(tmp_path / ("r%d" % run), {"players": rng.randrange(2, 7), "rules": preset, "seed": run})
+        for _ in range(500):
+            k = rng.choice(WEIGHTS)
+            b.key(k)
+            presses += 1
+            g = b.ctl.game
+            if g is not None:
+                again, dropped = replay_journal(b.storage)
+                assert dropped == 0
+                assert snapshot(again) == snapshot(g), (run, k)
+            lid_safe(b.ctl)
+    assert presses == 25000
