@@ -268,9 +268,11 @@ class Controller:
                 self.fresh = False
                 self.saw_out = not self.card_in
             self.result = ""
-            self.cursor = -1
             self.order = []
             self.mode = M_PLAY
+            self.cursor = -1
+            if g.phase == engine.P_OPEN or g.phase == engine.P_DECIDE:
+                self.cursor = self._next_window()
             self.say("Undone", now)
         elif m == M_CALIB:
             self.out.save_calibration()

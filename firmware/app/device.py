@@ -147,6 +147,7 @@ class Device:
         main.py resets the board a few seconds later and the game resumes."""
         hw = self.hw
         hw.shutters.close_all()
+        hw.shutters.wait()  # blocking is right here: nothing else may run
         hw.buzzer.quiet()
         hw.pixels.off()
         show_error(hw.oled, "ERROR, restarting: " + repr(err))

@@ -71,18 +71,26 @@ def text(s, fb, col, row, inv=False):
 
 
 def wrap(fb, s, row, rows, cols=_W):
-    """Word-wrapped text from row on, at most rows lines; returns lines used."""
+    """Word-wrapped text from row on, at most rows lines (a word longer than
+    a line is broken); returns the lines used."""
     line = ""
     used = 0
     for word in s.split(" "):
-        if line and len(line) + 1 + len(word) > cols:
+        while True:
+            if line and len(line) + 1 + len(word) > cols:
+                if used == rows:
+                    return used
+                text(line, fb, 0, row + used)
+                used += 1
+                line = ""
+            if len(word) <= cols or line:
+                break
             if used == rows:
                 return used
-            text(line, fb, 0, row + used)
+            text(word[:cols], fb, 0, row + used)
             used += 1
-            line = word[:cols]
-        else:
-            line = (line + " " + word) if line else word[:cols]
+            word = word[cols:]
+        line = (line + " " + word) if line else word
     if line and used < rows:
         text(line, fb, 0, row + used)
         used += 1

@@ -67,3 +67,119 @@ def test_whole_game_by_button_presses(tmp_path, board, preset):
 
 def oled_text(s):
     return oledtext.read(s.emu.oled)
+
+
+def open_by_ok(s):
+    """Press OK where a window is to open; (ms from the press to that servo
+    starting to move, on the virtual clock)."""
+    w = s.dev.ctl.cursor
+    servo = s.emu.servos[w]
+    t0 = clock.now_us()
+    s.key("o")
+    assert s.game().is_open(w)
+    starts = [a for a, b in servo.moves if a >= t0]
+    return (starts[0] - t0) / 1000
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_press_to_shutter_within_20_ms_while_the_oled_redraws(tmp_path, board):
+    s = session(tmp_path, {"players": 3, "rules": "standard", "seed": 4}, board)
+    s.run(1500)  # the power-up close-all, 3 servos at a time, is over
+    s.key("r")
+    worst = 0
+    for _ in range(10):
+        busy_before = s.dev.dirty
+        worst = max(worst, open_by_ok(s))
+        s.key("u")
+        assert not busy_before  # the press came on an idle screen; its own redraw follows
+    assert 0 < worst <= 20
+
+
+def test_a_stalled_loop_is_reset_by_the_watchdog_and_the_game_resumes(tmp_path):
+    s = session(tmp_path, {"players": 4, "rules": "zh-cn", "seed": 8})
+    s.keys("r o o")
+    before = snapshot(s.game())
+    w = [i for i in range(12) if s.game().is_open(i)]
+    s.stall(4000)
+    assert s.reboots == 0  # 4 s is within the 5 s watchdog
+    s.run(10)
+    s.stall(6000)
+    assert s.reboots == 1
+    s.run(1500)
+    assert snapshot(s.game()) == before
+    assert [i for i in range(12) if s.dev.hw.shutters.is_open(i)] == w  # reopened to match
+    assert [round(a) for a in s.emu.angles()] == [
+        round(s.emu.servos[0].angle()) if i not in w else round(s.emu.servos[w[0]].angle()) for i in range(12)]
+
+
+def test_an_unexpected_error_closes_the_lid_shows_it_and_the_game_resumes(tmp_path):
+    s = session(tmp_path, {"players": 3, "rules": "standard", "seed": 4})
+    s.keys("r o")
+    s.run(1000)
+    before = snapshot(s.game())
+    closed = s.emu.servos[s.dev.ctl.cursor].angle()  # a window still closed
+    seen = {}
+    dev = s.dev
+    real_fail = dev.fail
+
+    def fail(e):
+        real_fail(e)
+        seen["angles"] = s.emu.angles()
+        seen["screen"] = oled_text(s)
+    dev.fail = fail
+
+    def boom(now):
+        raise RuntimeError("planted")
+    dev.ctl.tick = boom
+    s.run(50)
+    assert s.errors == ["RuntimeError('planted')"] and s.reboots == 1
+    assert seen["angles"] == [closed] * 12
+    shown = seen["screen"].replace("\n", "")
+    assert shown.startswith("ERROR, ") and "RuntimeError('planted')" in shown
+    s.run(1000)
+    assert snapshot(s.game()) == before
+
+
+def test_an_invalid_board_config_is_shown_and_the_led_blinks(tmp_path):
+    root = tmp_path / "fw"
+    (root / "boards").mkdir(parents=True)
+    with open(os.path.join(FIRMWARE, "boards", "pico_pca9685.json")) as f:
+        cfg = json.load(f)
+    (root / "boards" / "pico_pca9685.json").write_text(json.dumps(cfg))
+    cfg["card_switch"] = 14
+    (root / "boards" / "broken.json").write_text(json.dumps(cfg))
+    from emu import world
+    from emu.session import Session
+    s = Session("broken", str(root) + "/", str(tmp_path) + "/")
+    text = oled_text(s).replace("\n", "")
+    assert "board config" in text and "card_switch" in text
+    led = world.pin(25)
+    seen = set()
+    for _ in range(8):
+        s.run(130)
+        seen.add(led.out)
+    assert seen == {0, 1}
+    assert all(sv.source() == 0 for sv in s.emu.servos) and not s.emu.pca.enabled()
+
+
+def test_resume_reopens_the_open_windows(tmp_path):
+    s = session(tmp_path, {"players": 3, "rules": "standard", "seed": 4})
+    s.keys("r o")
+    w = [i for i in range(12) if s.game().is_open(i)]
+    s.run(1000)
+    open_angle = s.emu.servos[w[0]].angle()
+    s.reboot()
+    s.run(1500)
+    assert [i for i in range(12) if s.emu.servos[i].angle() == open_angle] == w
+
+
+def test_the_oled_shows_round_turn_and_every_seats_crystals(tmp_path):
+    s = session(tmp_path, {"players": 6, "rules": "standard", "seed": 1})
+    s.keys("r")
+    text = oled_text(s)
+    g = s.game()
+    assert text.startswith("R1/10 P%d open" % (g.active + 1))
+    scores = text.split("\n")[6:]
+    assert scores[0].split() == ["1:2", "2:2", "3:2"] and scores[1].split() == ["4:2", "5:2", "6:2"]
+    for w in range(4):  # the first row of the lid, with its token numbers
+        assert s.emu.oled.lit(w * 16 + 1, 11)
