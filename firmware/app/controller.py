@@ -452,8 +452,8 @@ class Controller:
         parts = []
         for s in range(g.n):
             d = g.crystals[s] - before[s]
-            if d or s in seats:
-                parts.append("P%d %s%d" % (s + 1, "+" if d >= 0 else "", d))
+            if d or s in seats:  # a wrong guesser who held nothing lost all: -0
+                parts.append("P%d %s%d" % (s + 1, "+" if s == who else "-", d if d >= 0 else -d))
         self.result = ("P%d right, N=%d" % (who + 1, n) if who != NOBODY else "Nobody right") + "\n" + " ".join(parts)
         self.cursor = -1
         self._settle()

@@ -142,6 +142,14 @@ class Device:
                 return
         self.dirty = False  # the panel holds the whole frame
 
+    def stop(self):
+        """The loop stops on purpose (Ctrl-C over USB): close the lid and keep
+        the watchdog fed while the REPL is used."""
+        self.hw.shutters.close_all()
+        self.hw.shutters.wait()
+        self.hw.buzzer.quiet()
+        self.hw.watchdog.keep_fed()
+
     def fail(self, err):
         """An unexpected error: every window closes and the error is shown;
         main.py resets the board a few seconds later and the game resumes."""

@@ -119,8 +119,9 @@ def _grid(fb, ctl):
             fb.text("%d" % g.tokens[w], x + 4, y + 2, 0)
         else:
             fb.rect(x + 1, y + 1, _CW - 2, _CH - 2, 1)
-            if (allowed >> w) & 1:  # may be opened now: a double frame
-                fb.rect(x, y, _CW, _CH, 1)
+            if (allowed >> w) & 1:  # may be opened now: thick sides
+                fb.vline(x + 2, y + 2, _CH - 4, 1)
+                fb.vline(x + _CW - 3, y + 2, _CH - 4, 1)
             fb.text("%d" % g.tokens[w], x + 4, y + 2, 1)
 
 

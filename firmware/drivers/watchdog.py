@@ -15,3 +15,12 @@ class Watchdog:
     def feed(self):
         if self.wdt is not None:
             self.wdt.feed()
+
+    def keep_fed(self, period_ms=1000):
+        """The main loop has stopped on purpose (Ctrl-C over USB, to use the
+        REPL): a timer feeds the watchdog from now on, so the board is not
+        reset under mpremote. A soft reset ends the timer."""
+        if self.wdt is not None:
+            from machine import Timer
+            wdt = self.wdt
+            self.timer = Timer(-1, period=period_ms, callback=lambda t: wdt.feed())

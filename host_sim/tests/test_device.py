@@ -183,3 +183,28 @@ def test_the_oled_shows_round_turn_and_every_seats_crystals(tmp_path):
     assert scores[0].split() == ["1:2", "2:2", "3:2"] and scores[1].split() == ["4:2", "5:2", "6:2"]
     for w in range(4):  # the first row of the lid, with its token numbers
         assert s.emu.oled.lit(w * 16 + 1, 11)
+
+
+def test_ctrl_c_closes_the_lid_and_keeps_the_watchdog_fed(tmp_path):
+    s = session(tmp_path, {"players": 3, "rules": "standard", "seed": 4})
+    s.keys("r o")
+    s.run(1000)
+    assert any(s.dev.hw.shutters.is_open(i) for i in range(12))
+    s.dev.stop()
+    assert not any(s.dev.hw.shutters.is_open(i) for i in range(12))
+    assert len(set(round(a) for a in s.emu.angles())) == 1
+    s.stall(20000)  # the REPL in use: no step for 20 s
+    assert s.reboots == 0
+
+
+def test_export_prints_the_record_of_the_game_on_flash(tmp_path, capsys):
+    from app import export
+    s = session(tmp_path, {"players": 3, "rules": "zh-cn", "seed": 6})
+    s.keys("r o p 2 o c 2 c")
+    g = s.game()
+    export.run(str(tmp_path) + "/")
+    text = capsys.readouterr().out
+    assert text == record.write(g)
+    assert state.as_dict(record.load(text.splitlines()).game) == state.as_dict(g)
+    export.run(str(tmp_path / "empty") + "/")
+    assert capsys.readouterr().out == "# no game on this board\n"
