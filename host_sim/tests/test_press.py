@@ -1,0 +1,63 @@
+"""`python -m host_sim press`: the stable scripted interface to the device."""
+import json
+
+from host_sim.__main__ import main
+
+
+def run(capsys, *argv):
+    code = main(["press"] + list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_prints_the_state_json_as_its_last_line(capsys):
+    code, out, err = run(capsys, "--players", "3", "--seed", "5", "r", "o", "p", "o")
+    assert code == 0
+    st = json.loads(out.splitlines()[-1])
+    assert st["players"] == 3 and st["rules"] == "standard" and st["card"] == 1
+    assert st["phase"] == "roll" and st["closed"] == 11 and sum(st["crystals"]) == 7
+    assert set(st) >= {"round", "active", "open", "dice", "call", "over", "winners"}
+
+
+def test_the_same_keys_give_the_same_game(capsys):
+    a = run(capsys, "--players", "4", "--rules", "zh-cn", "--seed", "9", "r o p 2 o c 2 c r")
+    b = run(capsys, "--players", "4", "--rules", "zh-cn", "--seed", "9", "r", "o", "p", "2", "o", "c", "2", "c", "r")
+    c = run(capsys, "--players", "4", "--rules", "zh-cn", "--seed", "10", "r o p 2 o c 2 c r")
+    assert a == b and a[1] != c[1]
+
+
+def test_flash_dir_resumes_and_setup_flags_are_then_ignored(capsys, tmp_path):
+    d = str(tmp_path / "flash")
+    _, first, _ = run(capsys, "--flash", d, "--players", "5", "--seed", "2", "r o")
+    _, again, _ = run(capsys, "--flash", d, "--players", "3")
+    assert again == first
+    _, more, _ = run(capsys, "--flash", d, "p")
+    assert json.loads(more)["phase"] == "call"
+    assert json.loads(more)["players"] == 5
+
+
+def test_record_out_replays_to_the_same_state(capsys, tmp_path):
+    rec = tmp_path / "game.rec"
+    _, out, _ = run(capsys, "--players", "3", "--seed", "1", "--record-out", str(rec), "r o p 2 o c 2 c r o")
+    assert main(["replay", str(rec)]) == 0
+    replayed = capsys.readouterr().out
+    assert json.loads(replayed) == json.loads(out.splitlines()[-1])
+
+
+def test_no_flags_boot_into_the_setup_menu(capsys):
+    code, out, _ = run(capsys)
+    assert code == 0 and out.strip() == "null"
+    _, out, _ = run(capsys, "n n n o")  # the menu's Start
+    st = json.loads(out)
+    assert st["players"] == 3 and st["rules"] == "standard" and st["card"] == 1
+
+
+def test_bad_input_is_refused_with_a_message(capsys):
+    code, out, err = run(capsys, "--players", "3", "r x")
+    assert code == 2 and "unknown key 'x'" in err and out == ""
+    code, _, err = run(capsys, "--rules", "chess")
+    assert code == 2 and "--rules: unknown preset 'chess'" in err
+    code, _, err = run(capsys, "--players", "7")
+    assert code == 2 and "--players: 2 to 6, got 7" in err
+    code, _, err = run(capsys, "--board", "nonesuch", "r")
+    assert code == 2 and "boards/nonesuch.json: no such file" in err
