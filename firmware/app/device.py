@@ -62,6 +62,7 @@ class Device:
         setup: start this game if there is none to resume (simulator flags)."""
         self.hw = hw
         self.out = Outputs(hw, storage)
+        hw.watchdog.start()  # from here a stalled loop resets the board, and the game resumes
         self.ctl = Controller(storage, self.out, time, setup)
         # the controller's key for each of the driver's buttons
         names = hw.buttons.names
@@ -78,7 +79,6 @@ class Device:
         self.lit[0] = 255  # differs from any palette index: the first step lights
         if self.ctl.report:
             self.ctl.say(self.ctl.report)
-        hw.watchdog.start()
         self.steps = 0
 
     def step(self):
@@ -191,7 +191,7 @@ class Broken:
     def __init__(self, msg, root=""):
         from machine import Pin
         self.msg = msg
-        self.led = Pin(25, Pin.OUT)
+        self.led = Pin("LED", Pin.OUT)
         self.at = time.ticks_ms()
         self.oled = None
         try:

@@ -26,12 +26,12 @@ class Hardware:
         self.cfg = cfg
         self.storage = storage if storage is not None else Storage()
         self.i2c = i2c_bus(cfg)
+        self.shutters = self._shutters(cfg["shutters"])  # first: every window closes
         self.oled = None
         if oled:
             from drivers.ssd1306 import SSD1306
             o = cfg["oled"]
             self.oled = SSD1306(self.i2c, o["address"], o["width"], o["height"])
-        self.shutters = self._shutters(cfg["shutters"])
         self.buttons = self._buttons(cfg)
         px = cfg["pixels"]
         self.pixels = Pixels(NeoPixel(Pin(px["pin"], Pin.OUT), px["count"]), px["brightness"])

@@ -17,6 +17,8 @@ def _pin_id(p):
         return p._n
     if isinstance(p, int) and 0 <= p < world.GPIO_COUNT:
         return p
+    if p == "LED":  # the Pico's own LED, on GP25
+        return 25
     raise ValueError("invalid pin")
 
 
