@@ -146,6 +146,8 @@ class Controller:
             self.game = g = engine.Game(head["players"], opts, head["first"], head["rules"])
             self.seed = head["seed"]
             self.deck_base = head["deck"]
+            if not (isinstance(self.seed, int) and isinstance(self.deck_base, int)):
+                raise TypeError
         except (KeyError, TypeError, Refused):
             self.report = "journal header unreadable: new game"
             self.game = None
@@ -346,6 +348,9 @@ class Controller:
                     self.cursor = self._next_window()
                 elif self.allowed():
                     self.cursor = self._next_window()
+                elif ph == engine.P_ROLL:
+                    self.refuse("Press ROLL", now)
+                    return
                 else:
                     raise Refused("no_more")
             elif k == K_OK:
@@ -568,6 +573,5 @@ def _apply(g, op, a, b):
 
 
 def _short(e):
-    """A refusal's text, cut to what fits two lines of the OLED."""
-    t = str(e)
-    return t[:32]
+    """A refusal's text (the message box wraps it over four lines)."""
+    return str(e)

@@ -1,6 +1,7 @@
 """The controller on its own (no emulated hardware): button gestures to the
 engine's legal actions, the journal and resume, the card slot, the deck,
 menus; and 100,000 random presses checked against the journal."""
+import json
 import os
 import random
 
@@ -303,7 +304,12 @@ def test_random_corruption_resumes_at_the_last_whole_action(tmp_path):
 def test_an_unreadable_header_starts_over_without_a_crash(tmp_path):
     b = played(tmp_path / "a", 1)
     data = b.storage.read(jn.NAME)
-    for bad in (b"", b"MJ1 {\n", data[:5], b"XX" + data[2:], data.replace(b'"players": 4', b'"players": 9', 1)):
+    nl = data.index(b"\n")
+    head = json.loads(data[4:nl])
+    worse = [dict(head, players=9), dict(head, deck="x"), dict(head, seed=None), dict(head, rules="chess"),
+             dict(head, first=7), dict(head, dice="sometimes"), {k: v for k, v in head.items() if k != "first"}]
+    for bad in [b"", b"MJ1 {\n", data[:5], b"XX" + data[2:], b"MJ1 [1]\n"] + [
+            b"MJ1 " + json.dumps(h).encode() + data[nl:] for h in worse]:
         ctl = resumed(tmp_path / ("h%d" % len(bad)), bad)
         assert ctl.game is None and ctl.mode == c.M_SETUP
 
