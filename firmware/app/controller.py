@@ -11,32 +11,13 @@ except ImportError:  # CPython without the simulator: const(x) is x
     const = int
 
 from app import journal as jn
-from app import settings
+from app import menus, settings
+from app.modes import (K_CARD, K_NEXT, K_OK, K_PASS, K_ROLL, K_UNDO, M_CALIB, M_MENU, M_PLAY, M_RELOAD,
+                       M_SETUP, M_TEST)
 from game import Refused, chance, engine
 from game.engine import CARD, CLOSE, END, GUESS, NOBODY, OPEN, ORDER, PASS, REVEAL, ROLL, SKIP
 
-# Keys: seats 0-5, then the controls and the card switch.
-K_ROLL = const(6)
-K_NEXT = const(7)
-K_OK = const(8)
-K_PASS = const(9)
-K_UNDO = const(10)
-K_CARD = const(11)
-KEY_NAMES = ("seat1", "seat2", "seat3", "seat4", "seat5", "seat6", "roll", "next", "ok", "pass", "undo", "card")
-
-# Modes
-M_SETUP = const(0)
-M_PLAY = const(1)
-M_MENU = const(2)
-M_CALIB = const(3)
-M_TEST = const(4)
-M_RELOAD = const(5)
-
-MENU = ("Back", "New game", "Calibrate", "Self-test", "Deck reload", "Export record", "Sound")
-SETUP = ("Seats", "Rules", "Dice", "Start")
 MSG_MS = const(2500)
-CAL_STEP = const(20)  # us per press while calibrating
-TEST_MS = const(700)  # the self-test opens one window after another
 
 
 class Controller:
@@ -95,10 +76,7 @@ class Controller:
         if self.msg and self.clock.ticks_diff(now, self.msg_until) >= 0:
             self.msg = ""
             self.version += 1
-        if self.mode == M_TEST and self.clock.ticks_diff(now, self.test_at) >= 0:
-            self.test_win = (self.test_win + 1) % 12
-            self.test_at = self.clock.ticks_add(now, TEST_MS)
-            self.version += 1
+        menus.tick(self, now)
 
     def deck_left(self):
         g = self.game
@@ -174,6 +152,8 @@ class Controller:
         self.mode = M_PLAY
         self.fresh = True
         self._settle()
+        if self.deck_left() < 0:  # the power went while the device asked for a reload
+            self.mode = M_RELOAD
         self.version += 1
         return True
 
@@ -211,6 +191,18 @@ class Controller:
         self.deck_base = settings.DECK - 1
         self.deck_at = cards - (1 if cards else 0)
 
+    def reload_deck(self, now):
+        """A full deck is in: the count starts again (its blocker discarded)."""
+        if self.game is not None:
+            self.journal.mark(jn.RELOAD)
+            self._reloaded()
+        else:
+            self.deck_base = settings.DECK - 1
+        self.settings["deck"] = self.deck_left()
+        settings.save(self.storage, self.settings)
+        self.mode = M_PLAY if self.game is not None else M_SETUP
+        self.say("Reloaded: discard the blocker card", now)
+
     # -- input -----------------------------------------------------------------
 
     def key(self, k, kind, now):
@@ -222,27 +214,16 @@ class Controller:
         self.last_key = k
         if k == K_UNDO:  # short: undo or back, on release; long: the menu
             if kind == 2:
-                self._menu_open()
+                menus.open_menu(self)
             elif kind == 1:
                 self._undo_key(now)
             return
         if kind != 0:  # everything else acts on the press, for speed
             return
-        m = self.mode
-        if m == M_PLAY:
+        if self.mode == M_PLAY:
             self._play(k, now)
-        elif m == M_SETUP:
-            self._setup(k, now)
-        elif m == M_MENU:
-            self._menu(k, now)
-        elif m == M_CALIB:
-            self._calib(k)
-        elif m == M_RELOAD:
-            if k == K_OK:
-                self.journal.mark(jn.RELOAD)
-                self._reloaded()
-                self.mode = M_PLAY
-                self.say("Blocker card: discard it", now)
+        else:
+            menus.key(self, k, now)
         self.version += 1
 
     def _card(self, present, now):
@@ -462,92 +443,6 @@ class Controller:
         self.result = ("P%d right, N=%d" % (who + 1, n) if who != NOBODY else "Nobody right") + "\n" + " ".join(parts)
         self.cursor = -1
         self._settle()
-
-    # -- setup and menus ---------------------------------------------------------
-
-    def _setup(self, k, now):
-        s = self.settings
-        if k == K_NEXT:
-            self.item = (self.item + 1) % len(SETUP)
-        elif k == K_ROLL:
-            self.item = (self.item - 1) % len(SETUP)
-        elif k == K_OK:
-            it = self.item
-            if it == 0:
-                s["players"] = s["players"] % 6 + 1 if s["players"] < 6 else 2
-            elif it == 1:
-                from game import rules
-                s["rules"] = settings.PRESETS[(settings.PRESETS.index(s["rules"]) + 1) % 4]
-                s["dice"] = rules.preset(s["rules"])["dice"]
-            elif it == 2:
-                s["dice"] = settings.DICE[(settings.DICE.index(s["dice"]) + 1) % 3]
-            else:
-                self.new_game(s["players"], s["rules"], s["dice"], self.out.entropy())
-                self.say("New game", now)
-
-    def _menu_open(self):
-        self.mode = M_MENU
-        self.item = 0
-        self.version += 1
-
-    def _menu(self, k, now):
-        if k == K_NEXT:
-            self.item = (self.item + 1) % len(MENU)
-            return
-        if k == K_ROLL:
-            self.item = (self.item - 1) % len(MENU)
-            return
-        if k != K_OK:
-            return
-        it = self.item
-        back = M_PLAY if self.game is not None else M_SETUP
-        if it == 0:
-            self.mode = back
-        elif it == 1:
-            self.mode = M_SETUP
-            self.item = 0
-        elif it == 2 or it == 3:
-            if self.card_in:
-                self.refuse("Take the card out first", now)
-                return
-            self.mode = M_CALIB if it == 2 else M_TEST
-            self.cal = 0
-            self.cal_end = 1
-            self.test_win = 0
-            self.test_at = self.clock.ticks_add(now, TEST_MS)
-        elif it == 4:
-            self.journal.mark(jn.RELOAD) if self.game else None
-            self._reloaded() if self.game else None
-            if not self.game:
-                self.deck_base = settings.DECK - 1
-            self.settings["deck"] = self.deck_left()
-            settings.save(self.storage, self.settings)
-            self.mode = back
-            self.say("Reloaded: discard the blocker", now)
-        elif it == 5:
-            if self.game is None:
-                self.refuse("No game yet", now)
-                return
-            from game import record
-            self.out.export(record.write(self.game))
-            self.say("Saved game.rec", now)
-        else:
-            self.settings["sound"] = not self.settings["sound"]
-            settings.save(self.storage, self.settings)
-
-    def _calib(self, k):
-        if k == K_NEXT:
-            self.cal = (self.cal + 1) % 12
-        elif k == K_ROLL:
-            self.cal_end ^= 1
-        elif k == K_OK or k == K_PASS:
-            o, c = self.out.pulses(self.cal)
-            d = CAL_STEP if k == K_OK else -CAL_STEP
-            if self.cal_end:
-                o = min(2500, max(500, o + d))
-            else:
-                c = min(2500, max(500, c + d))
-            self.out.calibrate(self.cal, o, c)
 
     # -- what the outputs show ------------------------------------------------------
 

@@ -9,9 +9,9 @@ up behind a whole frame."""
 import time
 from micropython import const
 
-from app import controller as ctl_mod
 from app import lights, screens
-from app.controller import Controller, KEY_NAMES
+from app.controller import Controller
+from app.modes import KEY_NAMES
 
 EXPORT = "game.rec"
 TUNES = {

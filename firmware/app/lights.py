@@ -2,7 +2,7 @@
 the colour of the die that allows it (both dice: the mix; no dice: green),
 and the window NEXT points at lights white. Colours go in as palette
 indexes into a preallocated bytearray, so a frame allocates nothing."""
-from app import controller as c
+from app import modes as c
 from game import engine
 
 OFF = 0

@@ -7,7 +7,8 @@ U a long UNDO, c the card."""
 import os
 
 import host_sim  # noqa: F401  (firmware/ on the path)
-from app import controller as c
+from app import controller
+from app import modes as c
 from app import journal as jn
 from drivers.storage import Storage
 from game import engine
@@ -110,7 +111,7 @@ class Bare:
         self.storage = Storage(os.path.join(str(flash), ""))
         self.out = Out()
         self.clock = Clock()
-        self.ctl = c.Controller(self.storage, self.out, self.clock, setup)
+        self.ctl = controller.Controller(self.storage, self.out, self.clock, setup)
         if card:
             self.ctl.key(c.K_CARD, 0, self.clock.now)
 

@@ -9,7 +9,8 @@ import pytest
 
 from host_sim.tests.keyplay import Bare, Clock, Out, next_key, replay_journal
 from host_sim.tests.snapshot import snapshot
-from app import controller as c
+from app import controller
+from app import modes as c
 from app import journal as jn
 from app import settings
 from drivers.storage import Storage
@@ -153,10 +154,11 @@ def test_the_deck_runs_out_and_is_reloaded(tmp_path):
     assert ctl.mode == c.M_RELOAD and ctl.deck_left() < 0
     play(b, "r")
     assert ctl.mode == c.M_RELOAD
+    assert Bare(tmp_path).ctl.mode == c.M_RELOAD  # asked again after a power cut
     play(b, "o")
     assert ctl.mode == c.M_PLAY and ctl.deck_left() == settings.DECK - 2
-    assert ctl.msg == "Blocker card: discard it"
-    again = c.Controller(b.storage, b.out, b.clock)  # the reload is in the journal
+    assert ctl.msg == "Reloaded: discard the blocker card"
+    again = controller.Controller(b.storage, b.out, b.clock)  # the reload is in the journal
     assert again.deck_left() == settings.DECK - 2
 
 
@@ -210,6 +212,25 @@ def test_calibration_needs_the_card_out(tmp_path):
     assert b.out.saved == 1 and ctl.mode == c.M_MENU
 
 
+def test_self_test_moves_one_window_after_another_with_no_card(tmp_path):
+    b = Bare(tmp_path, SETUP)
+    ctl = b.ctl
+    play(b, "c U n n n o")
+    assert ctl.mode == c.M_TEST and ctl.windows() == 1
+    seen = set()
+    for _ in range(90):  # 9 s: the 12 windows at 0.7 s each
+        b.clock.now += 100
+        ctl.tick(b.clock.now)
+        seen.add(ctl.windows())
+    assert seen == {1 << w for w in range(12)}
+    play(b, "3")
+    assert ctl.last_key == 2
+    play(b, "c")
+    assert ctl.windows() == 0  # a card in: nothing opens over it
+    play(b, "u")
+    assert ctl.mode == c.M_PLAY
+
+
 # -- the journal ---------------------------------------------------------------
 
 def played(tmp_path, seed, keys=60):
@@ -243,7 +264,7 @@ def flash(path):
 def resumed(tmp_path, data):
     st = flash(tmp_path)
     st.write(jn.NAME, data)
-    return c.Controller(st, Out(), Clock())
+    return controller.Controller(st, Out(), Clock())
 
 
 def game_of_prefix(data, end, tmp_path):

@@ -1,0 +1,23 @@
+"""The controller's vocabulary, shared with the menus, screens and lights:
+key codes (the seat buttons are 0-5) and the device's modes."""
+try:
+    from micropython import const
+except ImportError:  # CPython without the simulator: const(x) is x
+    const = int
+
+# Keys: seats 0-5, then the controls and the card switch.
+K_ROLL = const(6)
+K_NEXT = const(7)
+K_OK = const(8)
+K_PASS = const(9)
+K_UNDO = const(10)
+K_CARD = const(11)
+KEY_NAMES = ("seat1", "seat2", "seat3", "seat4", "seat5", "seat6", "roll", "next", "ok", "pass", "undo", "card")
+
+# Modes
+M_SETUP = const(0)
+M_PLAY = const(1)
+M_MENU = const(2)
+M_CALIB = const(3)
+M_TEST = const(4)
+M_RELOAD = const(5)
