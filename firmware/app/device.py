@@ -181,7 +181,19 @@ def start(name=None, root="", storage=None, setup=None):
         cfg = board.load(name, root)
     except board.ConfigError as e:
         return Broken(str(e), root)
-    return Device(Hardware(cfg, storage), storage, setup)
+    hw = Hardware(cfg, storage)
+    _forget("app.board")  # checking the config is done: its code is 10 KB of RAM
+    return Device(hw, storage, setup)
+
+
+def _forget(name):
+    """Drop a module used only at boot, so the GC can take its code."""
+    import sys
+    if name in sys.modules:
+        del sys.modules[name]
+        pkg, mod = name.split(".")
+        if hasattr(sys.modules[pkg], mod):
+            delattr(sys.modules[pkg], mod)
 
 
 class Broken:

@@ -1,6 +1,6 @@
 """A whole emulated board wired as a board config says: the OLED and PCA9685 on
 the I2C bus, a servo on every shutter output, bouncing buttons, the ladder."""
-from app.board import CONTROLS
+from app.modes import KEY_NAMES
 from emu import world
 from emu.button import Button, Ladder
 from emu.pca9685 import PCA9685
@@ -49,6 +49,9 @@ class Board:
 
     def angles(self):
         return [s.angle() for s in self.servos]
+
+
+CONTROLS = KEY_NAMES[6:11]  # roll, next, ok, pass, undo
 
 
 def _pwm_pulse(p):

@@ -1,10 +1,11 @@
 """An SG90 hobby servo: the horn turns toward the angle its pulse width asks for
 (500-2500 us for 0-180 degrees) at 600 degrees a second (0.1 s per 60 degrees).
-Without pulses it stays where it is. Every move is logged as (start_us, end_us)."""
+Without pulses it stays where it is. Its latest moves are logged as [start_us, end_us]."""
 from emu import clock
 
 MIN_US, MAX_US, RANGE_DEG = 500, 2500, 180
 DEG_PER_S = 600
+KEEP_MOVES = 100  # moves remembered per servo
 
 
 def pulse_to_deg(us):
@@ -50,6 +51,8 @@ class Servo:
             self.moves[-1][1] = now  # the last move is cut short here
         self._target = target
         if target != self._a0:
+            if len(self.moves) >= KEEP_MOVES:  # a long game: the oldest moves go
+                del self.moves[0]
             self.moves.append([now, now + int(abs(target - self._a0) * 1000000 / DEG_PER_S)])
 
 
