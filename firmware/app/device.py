@@ -47,13 +47,9 @@ class Outputs:
         self.storage.write(EXPORT, text.encode())
 
     def entropy(self):
-        """A seed for a new game: the microsecond counter when OK was pressed."""
-        try:
-            import os
-            r = os.urandom(4)
-            return (r[0] << 24 | r[1] << 16 | r[2] << 8 | r[3]) ^ int(time.ticks_us())
-        except (ImportError, AttributeError, OSError):
-            return int(time.ticks_us())
+        """A seed for a new game: the microsecond counter when Start was
+        pressed (a person's timing on the board; repeatable in emulation)."""
+        return int(time.ticks_us())
 
 
 class Device:

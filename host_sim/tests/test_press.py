@@ -61,3 +61,9 @@ def test_bad_input_is_refused_with_a_message(capsys):
     assert code == 2 and "--players: 2 to 6, got 7" in err
     code, _, err = run(capsys, "--board", "nonesuch", "r")
     assert code == 2 and "boards/nonesuch.json: no such file" in err
+
+
+def test_a_game_started_from_the_menu_is_repeatable_in_emulation(capsys):
+    a = run(capsys, "n n n o r o")
+    b = run(capsys, "n n n o r o")
+    assert a == b and json.loads(a[1])["closed"] == 11
