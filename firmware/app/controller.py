@@ -106,8 +106,8 @@ class Controller:
         settings.save(self.storage, s)
         self.mode = M_PLAY
         self.result = ""
-        self.fresh = True
         self._settle()
+        self.fresh = True  # a new game starts with whatever card is in the slot
         self.version += 1
 
     def resume(self):
@@ -150,8 +150,8 @@ class Controller:
         if dropped:
             self.report = "journal: %d bytes of a torn write dropped" % dropped
         self.mode = M_PLAY
-        self.fresh = True
         self._settle()
+        self.fresh = True  # after a power cut, the card in the slot is taken as the game's
         if self.deck_left() < 0:  # the power went while the device asked for a reload
             self.mode = M_RELOAD
         self.version += 1

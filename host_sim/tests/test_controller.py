@@ -375,3 +375,11 @@ def test_random_button_mashing_keeps_the_journal_true(tmp_path, preset):
                 assert snapshot(again) == snapshot(g), (run, k)
             lid_safe(b.ctl)
     assert presses == 25000
+
+
+def test_a_game_started_from_the_menu_plays_the_card_in_the_slot(tmp_path):
+    b = Bare(tmp_path)
+    play(b, "n n n o")
+    assert b.ctl.blocked() == ""
+    play(b, "r o")
+    assert b.ctl.game.closed() == 11 and b.ctl.windows() == b.ctl.game.open_mask
