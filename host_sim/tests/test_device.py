@@ -208,3 +208,13 @@ def test_export_prints_the_record_of_the_game_on_flash(tmp_path, capsys):
     assert state.as_dict(record.load(text.splitlines()).game) == state.as_dict(g)
     export.run(str(tmp_path / "empty") + "/")
     assert capsys.readouterr().out == "# no game on this board\n"
+
+
+def test_a_game_set_up_from_the_menu_plays_to_the_end(tmp_path):
+    s = session(tmp_path)
+    assert "NEW GAME" in oled_text(s)
+    s.keys("o o n o o o n n o")  # 5 seats, the zh-cn preset (its dice: optional), Start
+    g = s.game()
+    assert g.n == 5 and g.preset == "zh-cn" and g.opts["dice"] == "optional"
+    play_out(s, random.Random(5))
+    assert s.game().over() and s.errors == []
