@@ -11,9 +11,10 @@ class Button:
     def __init__(self, pin, bounce_us=3000, chatter_us=400):
         self.bounce_us = bounce_us
         self.chatter_us = chatter_us
-        self._edges = []  # (time_us, closed), in time order
-        self._i = 0  # the edge in force at the last look
-        self.presses = []  # times the contact first closed
+        # (time_us, closed, bounce_us, chatter_us) of each change, in time
+        # order: two small tuples a press, however long it chatters
+        self._changes = []
+        self._i = 0  # the change in force at the last look
         self._pin = None
         if pin is not None:
             self._pin = world.pin(pin)
@@ -22,44 +23,38 @@ class Button:
     def closed(self):
         # reading allocates nothing, so a test can heap_lock() around a poll
         now = clock.now_us()
-        e = self._edges
+        c = self._changes
         i = self._i
-        while i + 1 < len(e) and e[i + 1][0] <= now:
-            i += 1  # past edges no longer matter: keep the one in force
+        while i + 1 < len(c) and c[i + 1][0] <= now:
+            i += 1  # past changes no longer matter: keep the one in force
         self._i = i
-        return i < len(e) and e[i][0] <= now and e[i][1]
+        if i >= len(c) or c[i][0] > now:
+            return False
+        t, closed, bounce, chatter = c[i]
+        if now - t < bounce and ((now - t) // chatter) & 1:
+            return not closed  # chatter: the new state, the old, ... until it settles
+        return closed
 
     def _switch(self, at, closed):
-        # chatter: the new state, then the old, ... until it settles
-        t = at
-        end = at + self.bounce_us
-        s = closed
-        while t < end:
-            self._edges.append((t, s))
-            t += self.chatter_us
-            s = not s
-        self._edges.append((end, closed))
+        self._changes.append((at, closed, self.bounce_us, self.chatter_us))
+
+    def _keep_future(self):
+        self._changes = self._changes[self._i:]  # drop the past, then order the future
+        self._i = 0
+        self._changes.sort()
 
     def press(self, hold_ms=60, at_us=None):
         """Schedule a press now (or at at_us) held for hold_ms."""
         t = clock.now_us() if at_us is None else at_us
-        self.presses.append(t)
         self._switch(t, True)
         self._switch(t + hold_ms * 1000, False)
-        self._edges = self._edges[self._i:]  # drop the past, then order the future
-        self._i = 0
-        self._edges.sort()
+        self._keep_future()
 
     def set(self, closed, at_us=None):
         """Switch to closed (True) or open now, bouncing, and stay there
         (the card switch: a card in the slot holds it closed)."""
-        t = clock.now_us() if at_us is None else at_us
-        if closed:
-            self.presses.append(t)
-        self._edges = self._edges[self._i:]
-        self._i = 0
-        self._switch(t, closed)
-        self._edges.sort()
+        self._switch(clock.now_us() if at_us is None else at_us, closed)
+        self._keep_future()
 
     def level(self):
         if self.closed():

@@ -21,7 +21,7 @@ class Servo:
         self._a0 = RANGE_DEG / 2 if angle is None else angle
         self._t0 = clock.now_us()
         self._target = self._a0
-        self.moves = []  # [start_us, end_us] of each motion
+        self.moves = Moves()
         listeners.append(self._changed)
         self._changed()
 
@@ -47,13 +47,45 @@ class Servo:
         now = clock.now_us()
         self._a0 = self.angle()
         self._t0 = now
-        if self.moves and self.moves[-1][1] > now:
-            self.moves[-1][1] = now  # the last move is cut short here
+        self.moves.cut(now)  # a move still running stops here
         self._target = target
         if target != self._a0:
-            if len(self.moves) >= KEEP_MOVES:  # a long game: the oldest moves go
-                del self.moves[0]
-            self.moves.append([now, now + int(abs(target - self._a0) * 1000000 / DEG_PER_S)])
+            self.moves.add(now, now + int(abs(target - self._a0) * 1000000 / DEG_PER_S))
+
+
+class Moves:
+    """The latest KEEP_MOVES moves of a servo as [start_us, end_us] pairs, kept
+    flat as plain ints (a list of small lists cost the VM's heap 5 KB a game)."""
+
+    def __init__(self):
+        self._t = []
+
+    def add(self, start, end):
+        if len(self._t) >= 2 * KEEP_MOVES:  # a long game: the oldest moves go
+            del self._t[:2]
+        self._t.append(start)
+        self._t.append(end)
+
+    def cut(self, now):
+        if self._t and self._t[-1] > now:
+            self._t[-1] = now
+
+    def clear(self):
+        del self._t[:]
+
+    def __len__(self):
+        return len(self._t) // 2
+
+    def __getitem__(self, k):
+        if k < 0:
+            k += len(self)
+        if not 0 <= k < len(self):
+            raise IndexError("no such move")
+        return [self._t[2 * k], self._t[2 * k + 1]]
+
+    def __iter__(self):
+        for k in range(len(self)):
+            yield self[k]
 
 
 def max_concurrent(servos):
