@@ -10,6 +10,7 @@ for flat art: the default is by file type, JPEG dithered), and cut into the 12
 window tiles of drivers.card_layout; the gutters are never stored. The file
 format is drivers.deck's."""
 import io
+import json
 import os
 import struct
 import sys
@@ -17,6 +18,7 @@ import zlib
 
 from PIL import Image
 
+import host_sim
 from host_sim import hw
 
 hw.install()  # the firmware's deck reader and layout use deflate, framebuf, micropython
@@ -128,8 +130,8 @@ def read(path):
 
 
 def card_image(name, tiles):
-    """The card as the panel shows it at the reveal: tiles, black gutters, the name."""
-    frame = bytearray(ROW * 300)
+    """The card as the panel shows it at the reveal: tiles, white gutters, the name."""
+    frame = bytearray(b"\xff" * (ROW * 300))
     buf = bytearray(TILE_WB * TILE_H)
     paint = Painter(buf)
     regions = [(i, tiles[i]) for i in range(WINDOWS)]
@@ -170,3 +172,30 @@ def main(args):
         print(e, file=sys.stderr)
         return 2
     return 0
+
+
+# The built-in demo deck: `make deck` (needs the icons from npm, decks/package.json)
+DECKS = os.path.join(host_sim.ROOT, "decks")
+DEMO = os.path.join(host_sim.FIRMWARE, "decks", "demo.deck")
+ICONS = os.path.join(DECKS, "node_modules", "@tabler", "icons")
+
+
+def demo(out=DEMO):
+    """Build the demo deck from decks/demo.tsv (icon, name), in that order,
+    and write its ATTRIBUTION beside it."""
+    with open(os.path.join(DECKS, "demo.tsv"), encoding="utf-8") as f:
+        rows = [line.rstrip("\n").split("\t") for line in f if line.strip() and not line.startswith("#")]
+    srcs = [os.path.join(ICONS, "icons", "outline", icon + ".svg") for icon, _ in rows]
+    n, size = build(srcs, out, False, [name for _, name in rows])
+    with open(os.path.join(ICONS, "package.json"), encoding="utf-8") as f:
+        version = json.load(f)["version"]
+    with open(os.path.join(ICONS, "LICENSE"), encoding="utf-8") as f:
+        licence = f.read()
+    with open(os.path.join(os.path.dirname(out), "ATTRIBUTION"), "w", encoding="utf-8") as f:
+        f.write("demo.deck: %d pictures drawn from Tabler Icons %s (outline set),\n"
+                "https://tabler.io/icons, under the MIT License:\n\n%s" % (n, version, licence))
+    print("%s: %d cards, %d bytes" % (out, n, size))
+
+
+if __name__ == "__main__":
+    demo()

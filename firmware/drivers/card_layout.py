@@ -4,6 +4,7 @@ and what a closed window (its lid) looks like.
 A 4x3 grid of 88x88 tiles, x on byte boundaries (partial refreshes and tile
 rows are whole bytes), 16 px gutters between columns and 8 px between rows;
 a strip below the grid shows the card's name once every window is open.
+The gutters are white: the picture's lines read across them at the reveal.
 Region 12 is that strip. Window i is numbered i + 1 on its lid, which shows
 the number and a hatch: nothing on it depends on the picture."""
 import framebuf
@@ -57,8 +58,8 @@ class Painter:
                     fb.fill_rect(20 + 3 * x, 32 + 3 * y, 3, 3, 0)
 
     def gutter(self):
-        """The name strip while the card is hidden: black, like the gutters."""
-        self.strip.fill(0)
+        """The name strip while the card is hidden: white, like the gutters."""
+        self.strip.fill(1)
 
     def name(self, text):
         """The name strip at the reveal: the name in black on white, centred."""

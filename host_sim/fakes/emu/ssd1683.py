@@ -28,6 +28,8 @@ class SSD1683:
     def __init__(self, cs, dc, rst, busy, spi=1):
         """Wired as a board config says: the pin numbers of CS, DC, RST and
         BUSY, on SPI bus `spi`."""
+        self.width = WIDTH
+        self.height = HEIGHT
         self.dc = world.pin(dc)
         world.spi(spi).attach(cs, self)
         world.pin(rst).listeners.append(self._rst_changed)
