@@ -47,6 +47,8 @@ class SSD1683:
         self.errors = []
         self.data_bytes = 0  # RAM bytes received
         self.on_byte = None  # test hook: called after every byte taken in
+        self.written = -1  # RAM index the last byte went to (-1: it was no RAM data)
+        self.written_new = False  # ... in "new" (else in "old")
         self._registers()
 
     def _registers(self):
@@ -74,6 +76,7 @@ class SSD1683:
     def spi_write(self, data):
         is_data = self.dc.level() == 1
         for b in data:
+            self.written = -1
             if self.asleep:
                 continue  # deep sleep: only RST wakes it
             if self.level():
@@ -118,7 +121,9 @@ class SSD1683:
 
     def _ram(self, plane, b):
         if self.x < ROW and self.y < HEIGHT:
-            plane[self.y * ROW + self.x] = b
+            self.written = self.y * ROW + self.x
+            self.written_new = plane is self.new
+            plane[self.written] = b
         self.data_bytes += 1
         # data entry mode 0x03: x increases, then y (other modes are not used)
         if self.x >= self.x1:
