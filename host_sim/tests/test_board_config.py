@@ -36,7 +36,7 @@ def test_epaper_mistakes_name_the_key():
     assert "shutters.sck: GP15 cannot be SCK of SPI1" in bad("pico_epaper", sh(lambda s: s.update(sck=15)))
     assert "shutters.mosi: GP19 cannot be MOSI of SPI1" in bad("pico_epaper", sh(lambda s: s.update(mosi=19)))
     assert "shutters.miso: missing" in bad("pico_epaper", sh(lambda s: s.pop("miso")))
-    assert "shutters.busy: GP3 is already used by seat_buttons[0]" in bad("pico_epaper", sh(lambda s: s.update(busy=3)))
+    assert "seat_buttons[0]: GP3 is already used by shutters.busy" in bad("pico_epaper", sh(lambda s: s.update(busy=3)))
     assert "shutters.deck: must be the path of a deck file" in bad("pico_epaper", sh(lambda s: s.update(deck="")))
     assert "shutters.baudrate: 40000000 is outside" in bad("pico_epaper", sh(lambda s: s.update(baudrate=40000000)))
     assert "shutters.max_partials: 0 is outside 1..100" in bad("pico_epaper", sh(lambda s: s.update(max_partials=0)))
