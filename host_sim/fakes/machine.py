@@ -250,7 +250,7 @@ class SPI:
         pass
 
     def write(self, buf):
-        self._bus.write(bytes(buf))
+        self._bus.write(buf)  # not copied: a 15 kB frame would not fit twice in the VM's heap
         return None
 
     def read(self, nbytes, write=0x00):
