@@ -19,6 +19,13 @@ def shows(panel, r, data):
     return bytes(panel.glass[k] for k in positions(r)) == data
 
 
+def open_and_see(s, p, i, tile):
+    """Open window i, let the panel finish, and check it shows `tile` there."""
+    s.open(i)
+    settle(s)
+    assert shows(p, i, tile)
+
+
 def clean(panel):
     assert panel.errors == [] and panel.refused == 0
 
@@ -80,9 +87,7 @@ def test_close_all_is_a_full_refresh_with_every_lid(board):
     assert clock.now_us() - t0 >= FULL_US
     assert p.full_refreshes == 3 and p.partials_since_full == 0
     assert bytes(p.glass) == lids  # lids depend on nothing of the picture
-    s.open(7)
-    settle(s)
-    assert shows(p, 7, cards[2][1][7])
+    open_and_see(s, p, 7, cards[2][1][7])
     clean(p)
 
 
@@ -95,9 +100,7 @@ def test_reopened_and_closed_meanwhile_shows_the_last_request(board):
     s.close(3)  # during its own refresh
     settle(s)
     assert bytes(p.glass) == lids and p.old == p.new == p.glass
-    s.open(3)
-    settle(s)
-    assert shows(p, 3, cards[0][1][3])
+    open_and_see(s, p, 3, cards[0][1][3])
     clean(p)
 
 
@@ -132,9 +135,8 @@ def test_deep_sleep_when_idle_and_wake_on_the_next_open(board):
     clock.sleep_ms(61000)
     s.update()
     assert p.asleep and s.panel.asleep
-    s.open(2)
-    settle(s)
-    assert not p.asleep and shows(p, 2, cards[0][1][2])
+    open_and_see(s, p, 2, cards[0][1][2])
+    assert not p.asleep
     clean(p)
 
 
