@@ -1,6 +1,6 @@
 """`deflate` for CPython (the MicroPython VM and the rp2 port have their own,
 built in): decompression of zlib, gzip and raw streams, from a stream."""
-import zlib
+import zlib  # pyright: ignore[reportMissingImports]  (CPython only, as this fake)
 
 AUTO = 0
 RAW = 1
