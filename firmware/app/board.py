@@ -204,7 +204,8 @@ def validate(cfg):
 
 def load(name=None, root=""):
     """Read and validate boards/<name>.json; name defaults to the one in
-    board.txt (the device's choice, written at install), else DEFAULT."""
+    board.txt (the device's choice, written at install), else DEFAULT.
+    Files the config names (the e-paper deck) are found under root too."""
     told = ""
     if name is None:
         try:
@@ -224,4 +225,8 @@ def load(name=None, root=""):
         raise ConfigError("board config: %s: no such file%s" % (path, told))
     except ValueError as e:
         raise ConfigError("board config: %s: not valid JSON (%s)" % (path, e))
-    return validate(cfg)
+    cfg = validate(cfg)
+    sh = cfg["shutters"]
+    if "deck" in sh:  # a path in the config is relative to the same root
+        sh["deck"] = root + sh["deck"]
+    return cfg

@@ -20,12 +20,10 @@ def i2c_bus(cfg):
 
 
 class Hardware:
-    def __init__(self, cfg, storage=None, oled=True, root=""):
+    def __init__(self, cfg, storage=None, oled=True):
         """cfg: a validated board config; storage: where calibration lives.
-        oled False: run without a display (a missing OLED must not stop play).
-        root: the folder the deck's path (e-paper board) is relative to."""
+        oled False: run without a display (a missing OLED must not stop play)."""
         self.cfg = cfg
-        self.root = root
         self.storage = storage if storage is not None else Storage()
         self.i2c = i2c_bus(cfg)
         self.oled = None
@@ -64,7 +62,7 @@ class Hardware:
         from drivers.ssd1683 import SSD1683
         spi = SPI(sh["spi"], sh["baudrate"], sck=Pin(sh["sck"]), mosi=Pin(sh["mosi"]), miso=Pin(sh["miso"]))
         panel = SSD1683(spi, Pin(sh["cs"]), Pin(sh["dc"]), Pin(sh["rst"]), Pin(sh["busy"]))
-        return EpaperShutters(panel, Deck(self.root + sh["deck"]), WINDOWS, sh["max_partials"])
+        return EpaperShutters(panel, Deck(sh["deck"]), WINDOWS, sh["max_partials"])
 
     def _buttons(self, cfg):
         ctl = cfg["controls"]

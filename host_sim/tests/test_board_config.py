@@ -28,7 +28,8 @@ def test_epaper_board_validates_with_the_hat_pins():
     cfg = board.load("pico_epaper", FIRMWARE + "/")
     sh = cfg["shutters"]
     assert (sh["dc"], sh["cs"], sh["sck"], sh["mosi"], sh["rst"], sh["busy"]) == (8, 9, 10, 11, 12, 13)
-    assert sh["baudrate"] == 4000000 and os.path.exists(os.path.join(FIRMWARE, sh["deck"]))
+    assert sh["baudrate"] == 4000000 and sh["deck"] == FIRMWARE + "/decks/demo.deck"  # found under the root
+    assert os.path.exists(sh["deck"])
 
 
 def test_epaper_mistakes_name_the_key():

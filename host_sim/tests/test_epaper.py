@@ -212,3 +212,19 @@ def test_spi_default_miso_takes_the_dc_pin():
     with pytest.raises(ValueError, match="bad MISO pin"):
         SPI(1, sck=Pin(10), mosi=Pin(11), miso=Pin(9))
     assert p.errors == []
+
+
+def test_self_test_opens_and_closes_every_window_on_the_panel(tmp_path):
+    from app.selftest import SelfTest
+    from drivers.storage import Storage
+    cfg, emu, h = boot()
+    lids = bytes(emu.epaper.glass)
+    shown = set()
+    emu.epaper.on_byte = lambda p: p.written >= 0 and shown.add(p.written)
+    lines = []
+    SelfTest(cfg, Storage(str(tmp_path) + "/"), lines.append).shutters()
+    assert lines[-1] == "window 12"
+    assert emu.epaper.partial_refreshes >= 12 and emu.epaper.errors == []
+    for i in range(12):  # every window was written to the panel, and is closed again
+        assert set(positions(i)) <= shown
+    assert bytes(emu.epaper.glass) == lids

@@ -13,7 +13,7 @@ def boot(name, root, storage_root, oled=True, pca=True, wait=True):
     world.reset()
     cfg = board_config.load(name, root)
     emu = Board(cfg, oled=oled, pca=pca)
-    h = Hardware(cfg, Storage(storage_root), oled=oled, root=root)
+    h = Hardware(cfg, Storage(storage_root), oled=oled)
     if wait:
         h.shutters.wait()
     return cfg, emu, h
