@@ -1,6 +1,6 @@
 """Windows on an e-paper panel showing a digital card: the shutter interface of
-drivers.shutters (open, close, close_all, is_open, busy, update, wait, n) for
-a board whose 12 windows are regions of one SSD1683 panel.
+drivers.shutters (open, close, close_all, set_card, is_open, busy, update,
+wait, n, cards) for a board whose 12 windows are regions of one SSD1683 panel.
 
 open(i) decodes tile i of the current card, and only it, into the frame and
 queues a partial refresh; close(i) draws lid i back. Requests made while the
@@ -30,6 +30,7 @@ class EpaperShutters:
         self.n = n
         self.max_partials = max_partials
         self.card = 0
+        self.cards = deck.count  # the controller draws card k of a game as deck_order(seed, cards)[k % cards]
         self.target = bytearray(n)  # 1: open, as last asked
         self.frame = bytearray(ROW * HEIGHT)  # what the panel is to show
         for k in range(len(self.frame)):

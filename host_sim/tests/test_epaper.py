@@ -40,6 +40,7 @@ def test_boot_resets_and_shows_every_lid_in_one_full_refresh():
     for i in range(12):
         assert not s.is_open(i)
     assert world.spi(1).baudrate == 4000000
+    assert s.cards == s.deck.count >= 200 and s.card == 0
 
 
 def test_open_is_one_partial_refresh_of_that_tile_only(board):
