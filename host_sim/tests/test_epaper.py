@@ -229,3 +229,36 @@ def test_self_test_opens_and_closes_every_window_on_the_panel(tmp_path):
     for i in range(12):  # every window was written to the panel, and is closed again
         assert set(positions(i)) <= shown
     assert bytes(emu.epaper.glass) == lids
+
+
+def test_partial_refresh_drives_only_where_new_differs_from_old():
+    p, spi, cs, dc = bare_panel()
+    send(spi, cs, dc, 0x01, 0x2B, 0x01, 0)
+    p.glass[0] = 0x0F  # what the glass shows there (a ghost the planes do not know of)
+    send(spi, cs, dc, 0x26, 0x00)  # old: black
+    send(spi, cs, dc, 0x4E, 0)
+    send(spi, cs, dc, 0x4F, 0, 0)
+    send(spi, cs, dc, 0x24, 0x00, 0xAA)  # new: byte 0 as old, byte 1 changed
+    send(spi, cs, dc, 0x22, 0xFF)
+    send(spi, cs, dc, 0x20)
+    assert p.glass[0] == 0x0F and p.glass[1] == 0xAA  # equal bytes are not driven
+    assert (p.partial_refreshes, p.full_refreshes) == (1, 0) and p.level() == 1
+    clock.sleep_ms(PARTIAL_US // 1000)
+    assert p.level() == 0
+    send(spi, cs, dc, 0x22, 0xF7)
+    send(spi, cs, dc, 0x20)
+    assert p.glass[0] == 0x00 and p.partials_since_full == 0  # a full refresh shows "new" whole
+    assert p.errors == []
+
+
+def test_the_panel_as_png(board, tmp_path):
+    from PIL import Image
+    from host_sim.screen import save_epaper_png
+    cards, p, s = board
+    open_and_see(s, p, 0, cards[0][1][0])
+    img = Image.open(save_epaper_png(p, tmp_path / "panel.png"))
+    assert img.size == (400, 300)
+    tile = img.crop((0, 0, 88, 88)).tobytes()
+    assert bytes(255 if b > 128 else 0 for b in tile) == bytes(
+        255 if cards[0][1][0][k >> 3] >> (7 - (k & 7)) & 1 else 0 for k in range(88 * 88))
+    assert img.getpixel((95, 150)) > 200 and img.getpixel((104, 0)) < 50  # a gutter; a lid's frame
