@@ -1,12 +1,8 @@
 """The e-paper board on the real MicroPython VM: the driver, the backend and the
 emulated panel (the fakes compiled to .mpy), and every tile of the built-in
 deck decoded by the VM's own deflate module."""
-import pytest
-
 from host_sim import deck as tool
-from host_sim.mpy import compile_file, firmware_files
-from tests import mpvm
-from tests.test_drivers_vm import HEAP, vm
+from tests.test_drivers_vm import fakes_dir, vm  # noqa: F401  (fakes_dir: a fixture)
 
 GAME = """
 from emu.boot import boot
@@ -36,15 +32,6 @@ print("refreshes=%d,%d" % (p.full_refreshes, p.partial_refreshes))
 print("errors=%r refused=%d" % (p.errors, p.refused))
 print("now_ms=%d" % (clock.now_us() // 1000))
 """
-
-
-@pytest.fixture(scope="module")
-def fakes_dir(tmp_path_factory):
-    dest = str(tmp_path_factory.mktemp("fakes"))
-    for rel in firmware_files(".py", root=mpvm.FAKES):
-        if rel not in ("micropython.py", "framebuf.py", "deflate.py"):  # the VM's own are built in
-            compile_file(rel, dest, root=mpvm.FAKES)
-    return dest
 
 
 def cpython_game(card, store):
