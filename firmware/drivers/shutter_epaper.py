@@ -52,12 +52,9 @@ class EpaperShutters:
         if self.target[i]:
             return
         self.target[i] = 1
-        self.deck.tile(self.card, i, self.tile)  # the only place a picture is read
+        self.deck.tile(self.card, i, self.tile)  # read only once asked open
         self._put(i)
-        for k in range(self.n):
-            if not self.target[k]:
-                break
-        else:  # the whole picture is open: its name too
+        if self._region_open(NAME):  # the whole picture is open: its name too
             self.paint.name(self.deck.name(self.card))
             self._put(NAME)
         self.update()
