@@ -124,3 +124,24 @@ print("count=%%d" %% d.count)
     with open(out_file, "rb") as f:
         got = f.read()
     assert got == b"".join(name.encode() + b"\n" + b"".join(tiles) for name, tiles in cards)
+
+
+def test_a_damaged_tile_is_named_on_vm(mpy_dir, fakes_dir, tmp_path):
+    from host_sim.tests.epaper_util import random_cards
+    data = bytearray(tool.pack(random_cards(1, 3)))
+    data[-200] ^= 0xFF  # inside the last tile's stream
+    data[-150] ^= 0x55
+    path = tmp_path / "bad.deck"
+    path.write_bytes(bytes(data))
+    out = vm("""
+from drivers.deck import Deck, DeckError
+d = Deck(%r)
+buf = bytearray(968)
+d.tile(0, 0, buf)
+try:
+    d.tile(0, 11, buf)
+    print("error=none")
+except DeckError as e:
+    print("error=%%s" %% e)
+""" % str(path), mpy_dir, fakes_dir)
+    assert "bad.deck: card 0 window 12 is damaged (" in out["error"]

@@ -37,6 +37,7 @@ class Deck:
         if self.windows != windows:
             raise DeckError("deck %s: %d windows a card, not %d" % (path, self.windows, windows))
         self._pair = bytearray(8)
+        self._one = bytearray(1)
 
     def _span(self, k):
         """(start, end) of index entry k."""
@@ -64,11 +65,16 @@ class Deck:
         a, b = self._span(card * (self.windows + 1) + 1 + i)
         self.f.seek(a)
         d = deflate.DeflateIO(self.f, deflate.ZLIB, WBITS)
-        got = d.readinto(buf)
+        try:
+            got = d.readinto(buf)
+            if d.readinto(self._one):  # reading to the end checks the stream's checksum
+                got += 1
+        except OSError:  # EINVAL: not a zlib stream, or a damaged one
+            got = -1
         d.close()
         if got != len(buf):
-            raise DeckError("deck %s: card %d window %d has %s bytes, not %d" % (
-                self.path, card, i + 1, got, len(buf)))
+            raise DeckError("deck %s: card %d window %d is damaged (%s)" % (
+                self.path, card, i + 1, "bad zlib data" if got < 0 else "%d bytes, not %d" % (got, len(buf))))
 
     def close(self):
         self.f.close()

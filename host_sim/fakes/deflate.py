@@ -21,7 +21,10 @@ class DeflateIO:
             src = self._d.unconsumed_tail or self._stream.read(64)
             if not src:
                 break  # the stream ends inside the compressed data: fewer bytes
-            out += self._d.decompress(src, 0 if n < 0 else n - len(out))
+            try:
+                out += self._d.decompress(src, 0 if n < 0 else n - len(out))
+            except zlib.error:
+                raise OSError(22)  # EINVAL: what MicroPython's deflate raises on a damaged stream
         return bytes(out)
 
     def readinto(self, buf):
