@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
 
-.PHONY: setup test play bench mpy deploy hardware clean
+.PHONY: setup test play bench mpy deploy hardware deck clean
 
 setup: $(STAMP)
 
@@ -29,11 +29,17 @@ mpy: setup
 
 # Copy the compiled firmware to a Pico running MicroPython, over USB.
 deploy: mpy
-	cd build/mpy && ../../$(VENV)/bin/mpremote cp -r app drivers game boards :
+	cd build/mpy && ../../$(VENV)/bin/mpremote cp -r app drivers game boards decks :
 
 # Regenerate the netlists, BOMs, drawings, README tables and Wokwi diagram from the circuit code.
 hardware: setup
 	$(PY) -m hardware.schematics.build
+
+# Rebuild the built-in picture deck (firmware/decks) from the pinned icon set on npm.
+# The deck is committed: nothing else needs npm.
+deck: setup
+	cd decks && npm ci --no-audit --no-fund
+	$(PY) -m host_sim.deck
 
 clean:
 	rm -rf build

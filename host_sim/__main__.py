@@ -3,6 +3,7 @@
     python -m host_sim replay FILE     state JSON of a game record (exit 2: bad record)
     python -m host_sim play [...]      a text game in the terminal
     python -m host_sim press [...] KEYS  the device firmware played by key presses
+    python -m host_sim deck build|list|show ...   picture decks (e-paper board)
 """
 import argparse
 import json
@@ -29,6 +30,25 @@ def replay(path):
     return 0
 
 
+def deck_parser(sub):
+    d = sub.add_parser("deck", help="build and look into picture decks (e-paper board)")
+    dsub = d.add_subparsers(dest="deck_cmd", required=True)
+    b = dsub.add_parser("build", help="make a deck file from pictures (PNG, JPEG, SVG)")
+    b.add_argument("src", nargs="+")
+    b.add_argument("-o", "--output", required=True)
+    g = b.add_mutually_exclusive_group()
+    g.add_argument("--dither", dest="dither", action="store_true", default=None,
+                   help="dither every picture (photos)")
+    g.add_argument("--no-dither", dest="dither", action="store_false",
+                   help="plain threshold for every picture (flat art)")
+    ls = dsub.add_parser("list", help="the cards of a deck: index, name, bytes")
+    ls.add_argument("deck")
+    sh = dsub.add_parser("show", help="draw a card, every window open, as PNG")
+    sh.add_argument("deck")
+    sh.add_argument("card", type=int)
+    sh.add_argument("-o", "--output", required=True)
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m host_sim", description="Macroscope simulator")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -47,12 +67,16 @@ def main(argv=None):
     pr.add_argument("--flash", metavar="DIR", help="keep the emulated flash here (a second run resumes)")
     pr.add_argument("--record-out", metavar="FILE", help="write the record the device would export")
     pr.add_argument("keys", nargs="*", help="1-6 seats, r n o p u (ROLL NEXT OK PASS UNDO), U long UNDO, c card")
+    deck_parser(sub)
     args = p.parse_args(argv)
     if args.cmd == "replay":
         return replay(args.file)
     if args.cmd == "press":
         from host_sim import press
         return press.main(args)
+    if args.cmd == "deck":
+        from host_sim import deck  # Pillow and the emulated hardware: only when asked
+        return deck.main(args)
     from host_sim import play
     return play.main(args)
 

@@ -1,7 +1,7 @@
 """Precompile the firmware with mpy-cross, as it is deployed to the board.
 
 `python -m host_sim.mpy DEST [--march ARCH]` writes DEST/<path>.mpy for every
-firmware module and copies the data files (board configs).
+firmware module and copies the data files (board configs, picture decks).
 """
 import os
 import shutil
@@ -50,7 +50,7 @@ def build(dest, march=None, root=FIRMWARE):
     written = []
     for rel in firmware_files(".py", root):
         written.append(compile_file(rel, dest, march, root))
-    for rel in firmware_files(".json", root):
+    for rel in firmware_files(".json", root) + firmware_files(".deck", root):
         target = os.path.join(dest, rel)
         os.makedirs(os.path.dirname(target), exist_ok=True)
         shutil.copyfile(os.path.join(root, rel), target)

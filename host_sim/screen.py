@@ -1,4 +1,4 @@
-"""The emulated OLED as a picture (CPython only: uses Pillow)."""
+"""The emulated OLED and e-paper panel as pictures (CPython only: uses Pillow)."""
 from PIL import Image
 
 
@@ -13,4 +13,13 @@ def save_png(panel, path, scale=4):
             if panel.lit(x, y):
                 px[x, y] = (120, 200, 255)
     img.resize((w * scale, h * scale), Image.NEAREST).save(path)
+    return path
+
+
+def save_epaper_png(panel, path, plane=None):
+    """Save what the emulated SSD1683 `panel` shows (its glass), or one of its
+    RAM planes ("new" or "old"): black on paper white, 1:1."""
+    data = panel.glass if plane is None else getattr(panel, plane)
+    img = Image.frombytes("1", (panel.width, panel.height), bytes(data))
+    img.convert("L").point(lambda v: 235 if v else 20).save(path)
     return path

@@ -14,6 +14,7 @@ def docs():
 
 
 @pytest.mark.parametrize("name", ["README.md", "wiring_pico_pca9685.svg", "wiring_pico_direct_pwm.svg",
+                                  "wiring_pico_epaper.svg",
                                   "power.svg", "wokwi/diagram.json"])
 def test_generated_doc_is_current(docs, name):
     path = build.HARDWARE / name

@@ -18,6 +18,7 @@ NET_OF_KEY = [
     (r"i2c\.scl", "I2C_SCL"),
     (r"shutters\.oe", "SERVO_OE"),
     (r"shutters\.pins\[(\d+)\]", "SERVO{}"),
+    (r"shutters\.(sck|mosi|miso|cs|dc|rst|busy)", "EPD_{}"),
     (r"seat_buttons\[(\d+)\]", "SEAT{}"),
     (r"controls\.ladder", "CONTROLS_ADC"),
     (r"controls\.(\w+)", "BTN_{}"),

@@ -20,7 +20,7 @@ from host_sim.mpy import firmware_files
 FAKES = os.path.join(ROOT, "host_sim", "fakes")
 LIB = "python%d.%d" % sys.version_info[:2]  # the venv's lib/ folder, as this Python names it
 SITE = os.path.join(os.path.dirname(os.path.dirname(sys.executable)), "lib", LIB, "site-packages")
-FAKED = ("machine", "neopixel", "rp2", "time")  # fake modules with a stub of the same name
+FAKED = ("machine", "neopixel", "rp2", "time", "deflate")  # fake modules with a stub of the same name
 
 # Every firmware file: does it only use what MicroPython on the board offers?
 API_RULES = {

@@ -5,7 +5,7 @@ import json
 WINDOWS = 12
 SEATS = 6
 CONTROLS = ("roll", "next", "ok", "pass", "undo")
-BACKENDS = ("pca9685", "pwm", "gpio")
+BACKENDS = ("pca9685", "pwm", "gpio", "epaper")
 DEFAULT = "pico_pca9685"
 # GPIOs a Pico brings out: 23-25 and 29 drive the regulator, VBUS sense, LED, VSYS.
 USABLE = tuple(range(23)) + (26, 27, 28)
@@ -48,6 +48,28 @@ def _int(d, key, path, lo, hi, default=None):
 def _i2c_role(pin):
     # RP2040: GPIO n is on I2C bus (n >> 1) & 1, as SDA if n is even, else SCL
     return (pin >> 1) & 1, pin & 1
+
+
+def _spi_role(pin):
+    # RP2040: GPIO n is on SPI bus (n >> 3) & 1; n & 3: 0 MISO (RX), 1 CS, 2 SCK, 3 MOSI (TX)
+    return (pin >> 3) & 1, pin & 3
+
+
+def _epaper(sh, pins):
+    bus = _int(sh, "spi", "shutters.spi", 0, 1)
+    for key, role, what in (("sck", 2, "SCK"), ("mosi", 3, "MOSI"), ("miso", 0, "MISO")):
+        # MISO is not wired (the panel is write-only), but SPI takes a pin for it
+        # anyway: named here, so that it is not the default (GP8 on SPI1: the HAT's DC)
+        p = pins.claim(sh, key, "shutters." + key)
+        if _spi_role(p) != (bus, role):
+            _fail("shutters." + key, "GP%d cannot be %s of SPI%d" % (p, what, bus))
+    for key in ("cs", "dc", "rst", "busy"):
+        pins.claim(sh, key, "shutters." + key)
+    sh["baudrate"] = _int(sh, "baudrate", "shutters.baudrate", 100000, 20000000, 4000000)
+    deck = _get(sh, "deck", "shutters.deck")
+    if not isinstance(deck, str) or not deck:
+        _fail("shutters.deck", "must be the path of a deck file")
+    sh["max_partials"] = _int(sh, "max_partials", "shutters.max_partials", 1, 100, 15)
 
 
 def _pwm_channel(pin):
@@ -117,6 +139,8 @@ def validate(cfg):
             if c in seen:
                 _fail("shutters.channels[%d]" % i, "channel %d is used twice" % c)
             seen.append(c)
+    elif backend == "epaper":
+        _epaper(sh, pins)
     else:
         lst = _get(sh, "pins", "shutters.pins", list)
         if len(lst) != WINDOWS:
@@ -186,7 +210,8 @@ def validate(cfg):
 
 def load(name=None, root=""):
     """Read and validate boards/<name>.json; name defaults to the one in
-    board.txt (the device's choice, written at install), else DEFAULT."""
+    board.txt (the device's choice, written at install), else DEFAULT.
+    Files the config names (the e-paper deck) are found under root too."""
     told = ""
     if name is None:
         try:
@@ -206,4 +231,8 @@ def load(name=None, root=""):
         raise ConfigError("board config: %s: no such file%s" % (path, told))
     except ValueError as e:
         raise ConfigError("board config: %s: not valid JSON (%s)" % (path, e))
-    return validate(cfg)
+    cfg = validate(cfg)
+    sh = cfg["shutters"]
+    if "deck" in sh:  # a path in the config is relative to the same root
+        sh["deck"] = root + sh["deck"]
+    return cfg

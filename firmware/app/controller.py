@@ -21,14 +21,17 @@ MSG_MS = const(2500)
 
 
 class Controller:
-    def __init__(self, storage, out, clock, setup=None):
+    def __init__(self, storage, out, clock, setup=None, digital=False):
         """storage: flash (journal, settings); out: the device's outputs;
         clock: ticks_ms/ticks_add/ticks_diff (MicroPython's `time`);
         setup: {"players", "rules", "seed"[, "dice"]} starts a game at once
-        when there is no game to resume (the simulator's flags)."""
+        when there is no game to resume (the simulator's flags);
+        digital: the card is a picture the device shows (the e-paper board):
+        no card slot, no deck to reload, and the reveal shows the picture."""
         self.storage = storage
         self.out = out
         self.clock = clock
+        self.digital = digital
         self.journal = jn.Journal(storage)
         self.settings = settings.load(storage)
         self.game = None
@@ -39,7 +42,7 @@ class Controller:
         self.msg = ""
         self.msg_until = 0
         self.version = 0  # bumped on every visible change
-        self.card_in = False
+        self.card_in = digital  # a digital card is always in
         self.fresh = True  # the card in the slot is the game's current card
         self.saw_out = False
         self.order = []  # seats pressed to order a tie
@@ -152,7 +155,7 @@ class Controller:
         self.mode = M_PLAY
         self._settle()
         self.fresh = True  # after a power cut, the card in the slot is taken as the game's
-        if self.deck_left() < 0:  # the power went while the device asked for a reload
+        if self.deck_left() < 0 and not self.digital:  # the power went while the device asked for a reload
             self.mode = M_RELOAD
         self.version += 1
         return True
@@ -181,6 +184,8 @@ class Controller:
         g = self._g()
         if g.need_card and not g.over():
             self._do(CARD, chance.card(self._rng()))
+            if self.digital:
+                return  # the device shows the next picture itself
             self.fresh = False
             self.saw_out = not self.card_in
             if self.deck_left() < 0:
@@ -208,7 +213,7 @@ class Controller:
     def key(self, k, kind, now):
         """A button event: k a key code, kind buttons.PRESS/SHORT/LONG/RELEASE."""
         if k == K_CARD:
-            if kind == 0 or kind == 3:
+            if (kind == 0 or kind == 3) and not self.digital:
                 self._card(kind == 0, now)
             return
         self.last_key = k
@@ -247,7 +252,7 @@ class Controller:
             cards = g.cards
             g.undo()
             self.journal.mark(jn.UNDO)
-            if g.cards != cards:  # a card went back under the lid
+            if g.cards != cards and not self.digital:  # a card went back under the lid
                 self.fresh = False
                 self.saw_out = not self.card_in
             self.result = ""
@@ -276,12 +281,16 @@ class Controller:
         if g is None or g.over():
             return ""
         if g.phase == engine.P_REVEAL:
-            return "Pull the card" if self.card_in else ""
+            return "Pull the card" if self.must_pull() else ""
         if not self.card_in:
             return "Insert the card" if self.fresh else "Insert next card"
         if not self.fresh:
             return "Swap the card"
         return ""
+
+    def must_pull(self):
+        """At the reveal: the printed card is still to be pulled out and shown."""
+        return self.card_in and not self.digital
 
     def allowed(self):
         """Windows the active player may open now, as a 12-bit mask."""
@@ -420,7 +429,7 @@ class Controller:
 
     def _reveal_key(self, k, legal, now):
         g = self._g()
-        if self.card_in:
+        if self.must_pull():
             self.refuse("Pull the card first", now)
             return
         if k == K_OK:
@@ -458,8 +467,10 @@ class Controller:
         g = self.game
         if g is None or g.need_card or not self.card_in or not self.fresh:
             return 0
-        if g.phase == engine.P_REVEAL or g.over():
+        if g.over():
             return 0
+        if g.phase == engine.P_REVEAL:  # a printed card is pulled; a digital one is shown whole
+            return 0xFFF if self.digital else 0
         return g.open_mask
 
 

@@ -59,7 +59,7 @@ class Device:
         self.hw = hw
         self.out = Outputs(hw, storage)
         hw.watchdog.start()  # from here a stalled loop resets the board, and the game resumes
-        self.ctl = Controller(storage, self.out, time, setup)
+        self.ctl = Controller(storage, self.out, time, setup, digital=hw.shutters.cards > 0)
         # the controller's key for each of the driver's buttons
         names = hw.buttons.names
         self.keys = bytearray(len(names))
@@ -70,6 +70,8 @@ class Device:
         self.dirty = False
         self.next_page = 0
         self.mask = -1  # the windows asked open, as last sent to the shutters
+        self.game_shown = None  # the game and card the shutters were last given
+        self.card_shown = 0
         self.colours = bytearray(12)
         self.lit = bytearray(12)
         self.lit[0] = 255  # differs from any palette index: the first step lights
@@ -99,16 +101,34 @@ class Device:
 
     def _shutters(self):
         s = self.hw.shutters
+        g = self.ctl.game
+        if g is not None and (g is not self.game_shown or g.cards != self.card_shown):
+            self.game_shown = g
+            self.card_shown = g.cards
+            s.set_card(self._picture(g.cards - 1))  # every window closes
+            self.mask = -1
         m = self.ctl.windows()
         if m != self.mask:
             for i in range(12):
                 if (m >> i) & 1:
                     if not s.is_open(i):
-                        s.open(i)
+                        try:
+                            s.open(i)
+                        except ValueError as e:  # a damaged picture in the deck: play goes on
+                            self.ctl.say(str(e))
                 elif s.is_open(i):
                     s.close(i)
             self.mask = m
         s.update()
+
+    def _picture(self, k):
+        """Card k of this game: a printed card needs no number; a digital
+        board shows the deck's pictures in an order drawn from the game's seed."""
+        n = self.hw.shutters.cards
+        if not n:
+            return k
+        from game.chance import deck_order
+        return deck_order(self.ctl.seed, n)[k % n]
 
     def _pixels(self):
         lights.fill(self.ctl, self.colours)

@@ -1,5 +1,5 @@
 """Builds the drivers a board config asks for: the one place that knows pins."""
-from machine import ADC, I2C, PWM, Pin
+from machine import ADC, I2C, PWM, SPI, Pin
 from neopixel import NeoPixel
 
 from app.board import CONTROLS, SEATS, WINDOWS
@@ -40,6 +40,8 @@ class Hardware:
 
     def _shutters(self, sh):
         b = sh["backend"]
+        if b == "epaper":
+            return self._epaper(sh)
         if b == "pca9685":
             from drivers.pca9685 import PCA9685
             from drivers.servo_pca9685 import PcaServos
@@ -53,6 +55,14 @@ class Hardware:
             backend = GpioShutters([Pin(p) for p in sh["pins"]])
         return Shutters(backend, WINDOWS, sh["closed_us"], sh["open_us"], sh["max_moving"],
                         sh["ms_per_100us"], sh["settle_ms"], self.storage, sh.get("hold", ()))
+
+    def _epaper(self, sh):
+        from drivers.deck import Deck
+        from drivers.shutter_epaper import EpaperShutters
+        from drivers.ssd1683 import SSD1683
+        spi = SPI(sh["spi"], sh["baudrate"], sck=Pin(sh["sck"]), mosi=Pin(sh["mosi"]), miso=Pin(sh["miso"]))
+        panel = SSD1683(spi, Pin(sh["cs"]), Pin(sh["dc"]), Pin(sh["rst"]), Pin(sh["busy"]))
+        return EpaperShutters(panel, Deck(sh["deck"]), WINDOWS, sh["max_partials"])
 
     def _buttons(self, cfg):
         ctl = cfg["controls"]

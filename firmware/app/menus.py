@@ -69,7 +69,13 @@ def _menu(ctl, k, now):
     elif it == 1:
         ctl.mode = M_SETUP
         ctl.item = 0
-    elif it == 2 or it == 3:
+    elif it == 2 or it == 3 or it == 4:
+        if ctl.digital:  # no servos to calibrate, no printed deck; a test would show the picture
+            ctl.refuse("Not on this board", now)
+            return
+        if it == 4:
+            ctl.reload_deck(now)
+            return
         if ctl.card_in:  # windows will move: never over a card
             ctl.refuse("Take the card out first", now)
             return
@@ -78,8 +84,6 @@ def _menu(ctl, k, now):
         ctl.cal_end = 1
         ctl.test_win = 0
         ctl.test_at = ctl.clock.ticks_add(now, TEST_MS)
-    elif it == 4:
-        ctl.reload_deck(now)
     elif it == 5:
         if ctl.game is None:
             ctl.refuse("No game yet", now)

@@ -41,7 +41,8 @@ def draw(fb, ctl):
         _menu(fb, "NEW GAME", menus.SETUP, values, ctl.item)
     elif m == c.M_MENU:
         snd = "on" if ctl.settings["sound"] else "off"
-        _menu(fb, "MENU  deck %d" % ctl.deck_left(), menus.MENU, ("", "", "", "", "", "", snd), ctl.item)
+        _menu(fb, "MENU" if ctl.digital else "MENU  deck %d" % ctl.deck_left(), menus.MENU,
+              ("", "", "", "", "", "", snd), ctl.item)
     elif m == c.M_CALIB:
         o, cl = ctl.out.pulses(ctl.cal)
         text("CALIBRATE W%d" % (ctl.cal + 1), fb, 0, 0)
@@ -144,7 +145,7 @@ def _play(fb, ctl):
     legal = g.legal()
     if ph == engine.P_ROLL:
         _side(fb, ctl, ("ROLL", "NEXT:" if (engine.SKIP, 0) in legal else "", "no roll" if (engine.SKIP, 0) in legal else "",
-                        "deck%3d" % ctl.deck_left()))
+                        "" if ctl.digital else "deck%3d" % ctl.deck_left()))
     elif ph == engine.P_OPEN:
         _side(fb, ctl, (dice, "NEXT OK", "opens"))
     elif ph == engine.P_DECIDE:
@@ -171,7 +172,7 @@ def _board_prompt(fb, ctl):
         order = "".join("%d" % (x + 1) for x in g.call_order())
         text("N=%d call %s" % (g.n_at_guess, order), fb, 0, row)
         row += 1
-        wrap(fb, "Pull the card and show it" if ctl.card_in else "Who was right? Seat, or OK: none", row, 6 - row)
+        wrap(fb, "Pull the card and show it" if ctl.must_pull() else "Who was right? Seat, or OK: none", row, 6 - row)
     else:
         why = ctl.blocked()
         if why:

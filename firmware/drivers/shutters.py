@@ -37,6 +37,7 @@ class Shutters:
             self.hold[w - 1] = 1
         self.order = array("i", [0] * n)  # request number of a waiting move, 0: none
         self._seq = 0
+        self.cards = 0  # pictures the device holds itself: none, the cards are printed
         self.close_all()
         backend.enable(True)
 
@@ -51,6 +52,11 @@ class Shutters:
         for i in range(self.n):
             self._ask(i, 0, False)
         self.update()
+
+    def set_card(self, card):
+        """A new card: here a printed one the players put under the lid, so
+        only close every window (the e-paper board shows picture `card`)."""
+        self.close_all()
 
     def is_open(self, i):
         return self.target[i] == 1

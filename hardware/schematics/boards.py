@@ -11,7 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARDS_DIR = ROOT / "firmware" / "boards"
-BOARDS = ("pico_pca9685", "pico_direct_pwm")
+BOARDS = ("pico_pca9685", "pico_direct_pwm", "pico_epaper")
 
 
 @dataclass(frozen=True)
@@ -30,8 +30,15 @@ def load(name):
         raise FileNotFoundError(f"no board config {path.relative_to(ROOT)}") from None
 
 
+EPAPER_SIGNALS = (("sck", "SPI clock"), ("mosi", "SPI data (DIN)"), ("miso", "SPI MISO, unused: 10k to GND"),
+                  ("cs", "chip select, 10k pull-up"), ("dc", "data/command"), ("rst", "reset"),
+                  ("busy", "busy (high while refreshing)"))
+
+
 def servo_count(cfg):
     sh = cfg["shutters"]
+    if sh["backend"] == "epaper":
+        return 0
     return len(sh["pins"] if sh["backend"] == "pwm" else sh["channels"])
 
 
@@ -49,7 +56,9 @@ def signals(cfg):
         Signal("I2C_SDA", cfg["i2c"]["sda"], f"{on_bus}, 4k7 pull-up"),
         Signal("I2C_SCL", cfg["i2c"]["scl"], f"{on_bus}, 4k7 pull-up"),
     ]
-    if sh["backend"] == "pca9685":
+    if sh["backend"] == "epaper":
+        out += [Signal(f"EPD_{key.upper()}", sh[key], f"e-paper {role}") for key, role in EPAPER_SIGNALS]
+    elif sh["backend"] == "pca9685":
         out.append(Signal("SERVO_OE", sh["oe"], "PCA9685 /OE, 10k pull-up: servos off at boot"))
     else:
         out += [Signal(f"SERVO{i + 1}", pin, f"220R to servo header {i + 1}")

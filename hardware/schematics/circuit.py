@@ -8,7 +8,7 @@ Power: 5 V in -> polyfuse -> P-MOSFET reverse-polarity guard -> servo rail
 Schottky, so USB and the jack may be connected together.
 """
 
-from . import boards, ladder, pico
+from . import boards, epaper, ladder, pico
 from .parts import make
 from .skidl_env import skidl
 
@@ -235,7 +235,9 @@ def build(cfg):
         b = _Board(cfg, circuit)
         servo_rail = _power_in(b)
         _i2c(b)
-        if cfg["shutters"]["backend"] == "pca9685":
+        if cfg["shutters"]["backend"] == "epaper":
+            epaper.wire(b)
+        elif cfg["shutters"]["backend"] == "pca9685":
             _pca9685(b, servo_rail)
         else:
             _servo_headers(b, servo_rail, [b.nets[f"SERVO{i}"] for i in range(1, boards.servo_count(cfg) + 1)])

@@ -11,16 +11,16 @@ import schemdraw.elements as elm
 from . import boards, pico, wiring
 
 COLOURS = {"power": "#c0392b", "gnd": "#555555", "i2c": "#1f6fb2", "servo": "#d35400",
-           "button": "#218c4a", "pixels": "#8e44ad", "buzzer": "#8d6e63", "open": "#b0b0b0"}
+           "button": "#218c4a", "pixels": "#8e44ad", "buzzer": "#8d6e63", "epaper": "#16a085", "open": "#b0b0b0"}
 LEGEND = [("power", "power"), ("gnd", "ground"), ("i2c", "I2C: OLED / PCA9685"),
           ("servo", "servos"), ("button", "buttons, card switch"), ("pixels", "NeoPixels"),
-          ("buzzer", "buzzer")]
+          ("buzzer", "buzzer"), ("epaper", "e-paper panel (SPI)")]
 
 
 def _job(net):
     for prefix, job in (("I2C", "i2c"), ("SERVO", "servo"), ("SEAT", "button"), ("BTN", "button"),
                         ("CARD", "button"), ("CONTROLS", "button"), ("PIXEL", "pixels"),
-                        ("BUZZER", "buzzer")):
+                        ("BUZZER", "buzzer"), ("EPD", "epaper")):
         if net.startswith(prefix):
             return job
     return "open"
@@ -70,7 +70,8 @@ def draw(cfg, circuit, canvas="svg"):
                 d += line
                 d += elm.Label().at(line.end).label(text, loc="right", halign="left", color=COLOURS[job])
         x, y = -9.5, -2.0
-        for job, text in LEGEND:
+        used = {job for _, job in labels.values()}
+        for job, text in [(j, t) for j, t in LEGEND if j in used]:  # only this board's jobs
             d += elm.Line().at((x, y)).right(0.8).color(COLOURS[job]).linewidth(4)
             d += elm.Label().at((x + 1.0, y)).label(text, halign="left", color=COLOURS[job])
             y -= 0.7

@@ -32,6 +32,7 @@ CATALOGUE = {
     "button": ("Switch", "SW_Push", "Button_Switch_THT:SW_PUSH_6mm"),
     "switch_wired": ("Switch", "SW_Push", "Connector_PinHeader_2.54mm:PinHeader_1x02_P2.54mm_Vertical"),
     "servo_header": ("Connector_Generic", "Conn_01x03", "Connector_PinHeader_2.54mm:PinHeader_1x03_P2.54mm_Vertical"),
+    "epaper_header": ("Connector_Generic", "Conn_01x08", "Connector_PinHeader_2.54mm:PinHeader_1x08_P2.54mm_Vertical"),
     "oled_header": ("Connector_Generic", "Conn_01x04", "Connector_PinSocket_2.54mm:PinSocket_1x04_P2.54mm_Vertical"),
 }
 

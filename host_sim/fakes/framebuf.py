@@ -1,5 +1,6 @@
 """`framebuf` for CPython (the MicroPython VM has its own, built in): the
-MONO_VLSB format the SSD1306 uses, drawing pixel for pixel as MicroPython does."""
+MONO_VLSB format the SSD1306 uses and the MONO_HLSB of e-paper panels,
+drawing pixel for pixel as MicroPython does."""
 from emu.font8x8 import FONT
 
 MONO_VLSB = 0
@@ -13,25 +14,33 @@ GS8 = 6
 
 class FrameBuffer:
     def __init__(self, buffer, width, height, format, stride=None):
-        if format != MONO_VLSB:
-            raise ValueError("the simulator's framebuf draws MONO_VLSB only")
+        if format not in (MONO_VLSB, MONO_HLSB):
+            raise ValueError("the simulator's framebuf draws MONO_VLSB and MONO_HLSB only")
+        self.format = format
         self.buf = buffer
         self.width = width
         self.height = height
         self.stride = width if stride is None else stride
 
+    def _at(self, x, y):
+        """(byte index, bit) of pixel (x, y)."""
+        if self.format == MONO_HLSB:  # a row of bytes, leftmost pixel in bit 7
+            return y * ((self.stride + 7) >> 3) + (x >> 3), 7 - (x & 7)
+        return (y >> 3) * self.stride + x, y & 7  # a column of 8 rows per byte
+
     def _set(self, x, y, c):
         if 0 <= x < self.width and 0 <= y < self.height:
-            i = (y >> 3) * self.stride + x
+            i, b = self._at(x, y)
             if c:
-                self.buf[i] |= 1 << (y & 7)
+                self.buf[i] |= 1 << b
             else:
-                self.buf[i] &= ~(1 << (y & 7)) & 0xFF
+                self.buf[i] &= ~(1 << b) & 0xFF
 
     def pixel(self, x, y, c=None):
         if c is None:
             if 0 <= x < self.width and 0 <= y < self.height:
-                return (self.buf[(y >> 3) * self.stride + x] >> (y & 7)) & 1
+                i, b = self._at(x, y)
+                return (self.buf[i] >> b) & 1
             return None
         self._set(x, y, c)
         return None
@@ -93,7 +102,7 @@ class FrameBuffer:
             x0 += 8
 
     def scroll(self, xstep, ystep):
-        old = FrameBuffer(bytearray(self.buf), self.width, self.height, MONO_VLSB, self.stride)
+        old = FrameBuffer(bytearray(self.buf), self.width, self.height, self.format, self.stride)
         for y in range(self.height):
             for x in range(self.width):
                 sx, sy = x - xstep, y - ystep

@@ -211,6 +211,67 @@ class I2C:
         return bytes(buf)
 
 
+# RP2040 defaults when a pin is not given (the rp2 port's board defaults)
+_SPI_DEFAULT = {0: (18, 19, 16), 1: (10, 11, 8)}  # sck, mosi, miso
+
+
+def _spi_pin_ok(bus, pin, role):
+    # RP2040 pin functions: GPIO n is SPI bus (n >> 3) & 1; n & 3 is 0 RX (MISO), 2 SCK, 3 TX (MOSI)
+    n = _pin_id(pin)
+    return ((n >> 3) & 1) == bus and (n & 3) == role
+
+
+class SPI:
+    LSB = 0
+    MSB = 1
+
+    def __init__(self, id, baudrate=1000000, *, polarity=0, phase=0, bits=8, firstbit=MSB,
+                 sck=None, mosi=None, miso=None, pins=None):
+        if id not in (0, 1):
+            raise ValueError("SPI(%r) doesn't exist" % (id,))
+        self._id = id
+        self._bus = world.spi(id)
+        self.init(baudrate, polarity=polarity, phase=phase, bits=bits, firstbit=firstbit,
+                  sck=sck, mosi=mosi, miso=miso)
+
+    def init(self, baudrate=1000000, *, polarity=0, phase=0, bits=8, firstbit=MSB,
+             sck=None, mosi=None, miso=None, pins=None):
+        d = _SPI_DEFAULT[self._id]
+        for pin, role, default in ((sck, 2, d[0]), (mosi, 3, d[1]), (miso, 0, d[2])):
+            if pin is None:
+                pin = default
+            elif not _spi_pin_ok(self._id, pin, role):
+                raise ValueError("bad %s pin" % ("MISO", "", "SCK", "MOSI")[role])
+            # the pin now belongs to the SPI: a GPIO output there (DC on GP8) stops working
+            s = world.pin(_pin_id(pin))
+            s.mode = Pin.ALT
+            s.pwm = None
+        self._bus.baudrate = baudrate
+
+    def deinit(self):
+        pass
+
+    def write(self, buf):
+        self._bus.write(buf)  # not copied: a 15 kB frame would not fit twice in the VM's heap
+        return None
+
+    def read(self, nbytes, write=0x00):
+        self._bus.write(bytes([write]) * nbytes)
+        return bytes(nbytes)  # MISO is not wired: the panel is write-only
+
+    def readinto(self, buf, write=0x00):
+        self.read(len(buf), write)
+        for i in range(len(buf)):
+            buf[i] = 0
+        return None
+
+    def write_readinto(self, write_buf, read_buf):
+        self.write(write_buf)
+        for i in range(len(read_buf)):
+            read_buf[i] = 0
+        return None
+
+
 class ADC:
     CORE_TEMP = 4
 

@@ -29,7 +29,7 @@ def next_key(ctl, rng, undo=0.03):
         return None
     ph = g.phase
     if ph == engine.P_REVEAL:
-        if ctl.card_in:
+        if ctl.must_pull():
             return "c"
         return rng.choice([str(s + 1) for s in g.call_order()] + ["o"])
     if ctl.blocked():
@@ -106,12 +106,12 @@ class Bare:
     """The controller alone, on a flash folder, fed key events directly on a
     clock of its own: no buttons, no bus, no screen."""
 
-    def __init__(self, flash, setup=None, card=True):
+    def __init__(self, flash, setup=None, card=True, digital=False):
         os.makedirs(str(flash), exist_ok=True)
         self.storage = Storage(os.path.join(str(flash), ""))
         self.out = Out()
         self.clock = Clock()
-        self.ctl = controller.Controller(self.storage, self.out, self.clock, setup)
+        self.ctl = controller.Controller(self.storage, self.out, self.clock, setup, digital)
         if card:
             self.ctl.key(c.K_CARD, 0, self.clock.now)
 

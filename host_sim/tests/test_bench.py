@@ -16,5 +16,6 @@ def test_bench_prints_every_figure():
         assert tag == "BENCH"
         names[name] = float(value)
     for name in ("cpython_action_us", "mpy_action_us", "cpython_games_per_s",
-                 "mpy_import_heap_bytes", "mpy_game_heap_bytes"):
+                 "mpy_import_heap_bytes", "mpy_game_heap_bytes", "epaper_open_ms",
+                 "epaper_spi_bytes_per_open", "deck_bytes_per_card", "deck_cards_on_flash"):
         assert names[name] > 0, name

@@ -24,6 +24,25 @@ def test_shipped_boards_validate(name):
     assert cfg["shutters"]["max_moving"] == 3
 
 
+def test_epaper_board_validates_with_the_hat_pins():
+    cfg = board.load("pico_epaper", FIRMWARE + "/")
+    sh = cfg["shutters"]
+    assert (sh["dc"], sh["cs"], sh["sck"], sh["mosi"], sh["rst"], sh["busy"]) == (8, 9, 10, 11, 12, 13)
+    assert sh["baudrate"] == 4000000 and sh["deck"] == FIRMWARE + "/decks/demo.deck"  # found under the root
+    assert os.path.exists(sh["deck"])
+
+
+def test_epaper_mistakes_name_the_key():
+    sh = lambda f: (lambda c: f(c["shutters"]))  # noqa: E731
+    assert "shutters.sck: GP15 cannot be SCK of SPI1" in bad("pico_epaper", sh(lambda s: s.update(sck=15)))
+    assert "shutters.mosi: GP19 cannot be MOSI of SPI1" in bad("pico_epaper", sh(lambda s: s.update(mosi=19)))
+    assert "shutters.miso: missing" in bad("pico_epaper", sh(lambda s: s.pop("miso")))
+    assert "seat_buttons[0]: GP3 is already used by shutters.busy" in bad("pico_epaper", sh(lambda s: s.update(busy=3)))
+    assert "shutters.deck: must be the path of a deck file" in bad("pico_epaper", sh(lambda s: s.update(deck="")))
+    assert "shutters.baudrate: 40000000 is outside" in bad("pico_epaper", sh(lambda s: s.update(baudrate=40000000)))
+    assert "shutters.max_partials: 0 is outside 1..100" in bad("pico_epaper", sh(lambda s: s.update(max_partials=0)))
+
+
 def bad(name, change):
     cfg = copy.deepcopy(shipped(name))
     change(cfg)

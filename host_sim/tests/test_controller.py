@@ -231,6 +231,23 @@ def test_self_test_moves_one_window_after_another_with_no_card(tmp_path):
     assert ctl.mode == c.M_PLAY
 
 
+def test_a_digital_card_needs_no_slot_and_is_shown_at_the_reveal(tmp_path):
+    b = Bare(tmp_path, SETUP, card=False, digital=True)
+    ctl = b.ctl
+    g = ctl.game
+    assert ctl.card_in and ctl.blocked() == ""
+    play(b, "c")  # there is no card switch to mind
+    assert ctl.card_in and ctl.msg == ""
+    play(b, "r o p 2 o")
+    assert g.phase == engine.P_REVEAL and ctl.windows() == 0xFFF and not ctl.must_pull()
+    play(b, "2")
+    assert g.round == 2 and ctl.blocked() == "" and ctl.windows() == 0
+    for item in (2, 3, 4):  # calibrate, self-test, deck reload: not on this board
+        play(b, "U" + " n" * item + " o")
+        assert ctl.msg == "Not on this board" and ctl.mode == c.M_MENU
+        play(b, "u")
+
+
 # -- the journal ---------------------------------------------------------------
 
 def played(tmp_path, seed, keys=60):

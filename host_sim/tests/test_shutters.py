@@ -50,6 +50,19 @@ def test_close_all_within_600ms(name):
     assert all(s.moves[-1][1] <= clock.now_us() for s in emu.servos)
 
 
+@pytest.mark.parametrize("name", SERVO_BOARDS)
+def test_a_new_card_closes_every_window(name):
+    """set_card() is the one call for a new card on every board: servos close."""
+    cfg, emu, h = hw.boot(name)
+    for i in (2, 7):
+        h.shutters.open(i)
+    run_until_idle(h)
+    assert h.shutters.cards == 0  # the cards are printed
+    h.shutters.set_card(5)
+    run_until_idle(h)
+    assert emu.angles() == [at(cfg["shutters"]["closed_us"])] * 12
+
+
 @pytest.mark.parametrize("max_moving", [1, 3, 5])
 def test_never_more_than_max_moving(max_moving):
     cfg, emu, h = hw.boot("pico_pca9685")

@@ -1,11 +1,13 @@
 """A whole emulated board wired as a board config says: the OLED and PCA9685 on
-the I2C bus, a servo on every shutter output, bouncing buttons, the ladder."""
+the I2C bus, a servo on every shutter output (or the e-paper panel on SPI),
+bouncing buttons, the ladder."""
 from app.modes import KEY_NAMES
 from emu import world
 from emu.button import Button, Ladder
 from emu.pca9685 import PCA9685
 from emu.servo import Servo
 from emu.ssd1306 import SSD1306
+from emu.ssd1683 import SSD1683
 
 
 class Board:
@@ -20,7 +22,10 @@ class Board:
         sh = cfg["shutters"]
         self.servos = []
         self.valves = []
-        if sh["backend"] == "pca9685":
+        self.epaper = None
+        if sh["backend"] == "epaper":
+            self.epaper = SSD1683(sh["cs"], sh["dc"], sh["rst"], sh["busy"], sh["spi"])
+        elif sh["backend"] == "pca9685":
             self.pca = PCA9685(sh.get("oe"))
             if pca:
                 bus.attach(sh["address"], self.pca)

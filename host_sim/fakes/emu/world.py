@@ -78,8 +78,29 @@ class Bus:
         clock.advance(((nbytes + 1) * 9 + 2) * 1000000 // self.freq)
 
 
+class SpiBus:
+    """An SPI bus: each device listens while its chip-select pin is low."""
+
+    def __init__(self, n):
+        self.n = n
+        self.devices = []  # (cs pin number, device with spi_write(bytes))
+        self.baudrate = 1000000
+        self.bytes_sent = 0
+
+    def attach(self, cs, device):
+        self.devices.append((cs, device))
+
+    def write(self, data):
+        clock.advance(len(data) * 8 * 1000000 // self.baudrate)
+        self.bytes_sent += len(data)
+        for cs, d in self.devices:
+            if pin(cs).level() == 0:
+                d.spi_write(data)
+
+
 pins = {}
 buses = {}
+spi_buses = {}
 slice_freq = {}  # PWM slice -> frequency: both channels of a slice share it
 state = {"reset_cause": 1, "wdt_expired": False}  # 1: PWRON_RESET
 
@@ -98,10 +119,18 @@ def bus(n):
     return b
 
 
+def spi(n):
+    b = spi_buses.get(n)
+    if b is None:
+        b = spi_buses[n] = SpiBus(n)
+    return b
+
+
 def reset():
     """A fresh board at time zero: nothing attached, nothing driven."""
     pins.clear()
     buses.clear()
+    spi_buses.clear()
     slice_freq.clear()
     state["reset_cause"] = 1
     state["wdt_expired"] = False

@@ -1,0 +1,70 @@
+"""Where the 12 windows of a digital card lie on the 400x300 e-paper panel,
+and what a closed window (its lid) looks like.
+
+A 4x3 grid of 88x88 tiles, x on byte boundaries (partial refreshes and tile
+rows are whole bytes), 16 px gutters between columns and 8 px between rows;
+a strip below the grid shows the card's name once every window is open.
+The gutters are white: the picture's lines read across them at the reveal.
+Region 12 is that strip. Window i is numbered i + 1 on its lid, which shows
+the number and a hatch: nothing on it depends on the picture."""
+import framebuf
+from micropython import const
+
+TILE_WB = const(11)  # tile width in bytes: 88 px
+TILE_H = const(88)
+TILE_BYTES = const(968)
+NAME = const(12)  # the region index of the name strip
+NAME_Y = const(284)
+NAME_H = const(16)
+ROW = const(50)  # bytes in a panel row
+_COLS = (0, 13, 26, 39)  # byte column of each grid column
+_ROWS = (0, 96, 192)
+_LABELS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12")
+
+
+def region(i):
+    """(x in bytes, y, width in bytes, height) of window i, or of the name strip (12)."""
+    if i == NAME:
+        return 0, NAME_Y, ROW, NAME_H
+    return _COLS[i % 4], _ROWS[i // 4], TILE_WB, TILE_H
+
+
+class Painter:
+    """Draws lids and the name into a tile-sized buffer, allocating nothing
+    after it is made (the buffers and framebuffers are made here once)."""
+
+    def __init__(self, tile):
+        self.tile = framebuf.FrameBuffer(tile, TILE_WB * 8, TILE_H, framebuf.MONO_HLSB)
+        self.strip = framebuf.FrameBuffer(tile, ROW * 8, NAME_H, framebuf.MONO_HLSB)
+        self._small = bytearray(16)  # two digits, 8x8 each, scaled up on the lid
+        self.small = framebuf.FrameBuffer(self._small, 16, 8, framebuf.MONO_HLSB)
+
+    def lid(self, i):
+        """Window i closed: a diagonal hatch and its number, big, in a white box."""
+        fb = self.tile
+        fb.fill(1)
+        for k in range(-TILE_H, TILE_WB * 8, 8):
+            fb.line(k, TILE_H - 1, k + TILE_H - 1, 0, 0)
+        fb.rect(0, 0, TILE_WB * 8, TILE_H, 0)
+        s = self.small
+        s.fill(0)
+        label = _LABELS[i]
+        s.text(label, 8 - 4 * len(label), 0, 1)
+        fb.fill_rect(16, 28, 56, 32, 1)
+        fb.rect(16, 28, 56, 32, 0)
+        for y in range(8):
+            for x in range(16):
+                if s.pixel(x, y):
+                    fb.fill_rect(20 + 3 * x, 32 + 3 * y, 3, 3, 0)
+
+    def gutter(self):
+        """The name strip while the card is hidden: white, like the gutters."""
+        self.strip.fill(1)
+
+    def name(self, text):
+        """The name strip at the reveal: the name in black on white, centred."""
+        fb = self.strip
+        fb.fill(1)
+        if len(text) > ROW:
+            text = text[:ROW]
+        fb.text(text, (ROW * 8 - 8 * len(text)) // 2, 4, 0)

@@ -1,0 +1,201 @@
+"""Picture decks for the e-paper board (CPython only: Pillow, resvg-py).
+
+    python -m host_sim deck build SRC... -o DECK [--dither | --no-dither]
+    python -m host_sim deck list DECK
+    python -m host_sim deck show DECK CARD -o PNG
+
+A picture (PNG, JPEG or SVG) is fitted into the card's 400x280 picture area
+on white, made 1-bit (Floyd-Steinberg dithering for photos, a plain threshold
+for flat art: the default is by file type, JPEG dithered), and cut into the 12
+window tiles of drivers.card_layout; the gutters are never stored. The file
+format is drivers.deck's."""
+import io
+import json
+import os
+import struct
+import sys
+import zlib
+
+from PIL import Image
+
+import host_sim
+from host_sim import hw
+
+hw.install()  # the firmware's deck reader and layout use deflate, framebuf, micropython
+from drivers import deck as fmt  # noqa: E402
+from drivers.card_layout import NAME, ROW, TILE_H, TILE_WB, Painter, region  # noqa: E402
+
+WINDOWS = 12
+PICTURE_W = ROW * 8
+PICTURE_H = region(8)[1] + TILE_H  # down to the last row of windows
+WBITS = fmt.WBITS
+
+
+class DeckBuildError(ValueError):
+    pass
+
+
+def load_picture(path, dither=None):
+    """The picture of file `path` as a 1-bit Pillow image of the picture area."""
+    ext = os.path.splitext(path)[1].lower()
+    try:
+        if ext == ".svg":
+            import resvg_py
+            scale = PICTURE_H  # icons are square: fit the height
+            png = resvg_py.svg_to_bytes(svg_path=path, width=scale, height=scale, background="#ffffff")
+            img = Image.open(io.BytesIO(bytes(png)))
+        else:
+            img = Image.open(path)
+            img.load()
+    except (OSError, ValueError) as e:
+        raise DeckBuildError("%s: cannot read the picture (%s)" % (path, e))
+    if dither is None:
+        dither = ext in (".jpg", ".jpeg")
+    img = img.convert("RGBA")
+    img.thumbnail((PICTURE_W, PICTURE_H), Image.LANCZOS)
+    page = Image.new("RGBA", (PICTURE_W, PICTURE_H), (255, 255, 255, 255))
+    page.alpha_composite(img, ((PICTURE_W - img.width) // 2, (PICTURE_H - img.height) // 2))
+    grey = page.convert("L")
+    if dither:
+        return grey.convert("1", dither=Image.Dither.FLOYDSTEINBERG)
+    return grey.point(lambda v: 255 if v >= 128 else 0).convert("1", dither=Image.Dither.NONE)
+
+
+def tiles_of(picture):
+    """The 12 window tiles of a 1-bit picture, as raw bytes (1 = white, MSB left)."""
+    out = []
+    for i in range(WINDOWS):
+        xb, y, wb, h = region(i)
+        out.append(picture.crop((xb * 8, y, (xb + wb) * 8, y + h)).tobytes())
+    return out
+
+
+def name_of(path):
+    return os.path.splitext(os.path.basename(path))[0].replace("-", " ").replace("_", " ")
+
+
+def pack(cards):
+    """Deck file bytes from [(name, [12 raw tiles])]."""
+    if not cards:
+        raise DeckBuildError("a deck needs at least one card")
+    if len(cards) > 0xFFFF:
+        raise DeckBuildError("%d cards: a deck holds at most 65535" % len(cards))
+    blobs = []
+    for name, tiles in cards:
+        nb = name.encode("utf-8")
+        if not nb or len(nb) > ROW:
+            raise DeckBuildError("card name %r: needs 1 to %d bytes" % (name, ROW))
+        blobs.append(nb)
+        for t in tiles:
+            if len(t) != TILE_WB * TILE_H:
+                raise DeckBuildError("card %r: a tile of %d bytes, not %d" % (name, len(t), TILE_WB * TILE_H))
+            c = zlib.compressobj(9, zlib.DEFLATED, WBITS)
+            blobs.append(c.compress(t) + c.flush())
+    biggest = max(len(b) for k, b in enumerate(blobs) if k % (WINDOWS + 1))
+    head = fmt.MAGIC + bytes((WINDOWS, TILE_WB, TILE_H, 0)) + struct.pack("<HH", len(cards), biggest)
+    at = len(head) + 4 * (len(blobs) + 1)
+    offsets = []
+    for b in blobs:
+        offsets.append(at)
+        at += len(b)
+    offsets.append(at)
+    return head + struct.pack("<%dI" % len(offsets), *offsets) + b"".join(blobs)
+
+
+def build(sources, out, dither=None, names=None):
+    cards = []
+    for k, src in enumerate(sources):
+        cards.append(((names[k] if names else name_of(src)), tiles_of(load_picture(src, dither))))
+    data = pack(cards)
+    with open(out, "wb") as f:
+        f.write(data)
+    return len(cards), len(data)
+
+
+def read(path):
+    """[(name, [12 raw tiles])] of a deck file, through the firmware's reader."""
+    d = fmt.Deck(path)
+    try:
+        cards = []
+        for c in range(d.count):
+            tiles = []
+            for i in range(WINDOWS):
+                buf = bytearray(TILE_WB * TILE_H)
+                d.tile(c, i, buf)
+                tiles.append(bytes(buf))
+            cards.append((d.name(c), tiles))
+        return cards
+    finally:
+        d.close()
+
+
+def card_image(name, tiles):
+    """The card as the panel shows it at the reveal: tiles, white gutters, the name."""
+    frame = bytearray(b"\xff" * (ROW * 300))
+    buf = bytearray(TILE_WB * TILE_H)
+    paint = Painter(buf)
+    regions = [(i, tiles[i]) for i in range(WINDOWS)]
+    paint.name(name)
+    regions.append((NAME, bytes(buf[:ROW * region(NAME)[3]])))
+    for r, data in regions:
+        xb, y, wb, h = region(r)
+        for row in range(h):
+            frame[(y + row) * ROW + xb:(y + row) * ROW + xb + wb] = data[row * wb:(row + 1) * wb]
+    return Image.frombytes("1", (ROW * 8, 300), bytes(frame))
+
+
+def sizes(path):
+    """Bytes each card takes in the file (name, tiles and index entries)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    n = struct.unpack_from("<H", data, 8)[0]
+    offs = struct.unpack_from("<%dI" % (n * (WINDOWS + 1) + 1), data, 12)
+    return [offs[(c + 1) * (WINDOWS + 1)] - offs[c * (WINDOWS + 1)] + 4 * (WINDOWS + 1) for c in range(n)]
+
+
+def main(args):
+    try:
+        if args.deck_cmd == "build":
+            n, size = build(args.src, args.output, args.dither)
+            print("%s: %d cards, %d bytes" % (args.output, n, size))
+        elif args.deck_cmd == "list":
+            per = sizes(args.deck)
+            for c, (name, _) in enumerate(read(args.deck)):
+                print("%d\t%s\t%d bytes" % (c, name, per[c]))
+        else:
+            cards = read(args.deck)
+            if not 0 <= args.card < len(cards):
+                raise DeckBuildError("%s: no card %d (it has %d)" % (args.deck, args.card, len(cards)))
+            card_image(*cards[args.card]).save(args.output)
+            print(args.output)
+    except (DeckBuildError, fmt.DeckError) as e:
+        print(e, file=sys.stderr)
+        return 2
+    return 0
+
+
+# The built-in demo deck: `make deck` (needs the icons from npm, decks/package.json)
+DECKS = os.path.join(host_sim.ROOT, "decks")
+DEMO = os.path.join(host_sim.FIRMWARE, "decks", "demo.deck")
+ICONS = os.path.join(DECKS, "node_modules", "@tabler", "icons")
+
+
+def demo(out=DEMO):
+    """Build the demo deck from decks/demo.tsv (icon, name), in that order,
+    and write its ATTRIBUTION beside it."""
+    with open(os.path.join(DECKS, "demo.tsv"), encoding="utf-8") as f:
+        rows = [line.rstrip("\n").split("\t") for line in f if line.strip() and not line.startswith("#")]
+    srcs = [os.path.join(ICONS, "icons", "outline", icon + ".svg") for icon, _ in rows]
+    n, size = build(srcs, out, False, [name for _, name in rows])
+    with open(os.path.join(ICONS, "package.json"), encoding="utf-8") as f:
+        version = json.load(f)["version"]
+    with open(os.path.join(ICONS, "LICENSE"), encoding="utf-8") as f:
+        licence = f.read()
+    with open(os.path.join(os.path.dirname(out), "ATTRIBUTION"), "w", encoding="utf-8") as f:
+        f.write("demo.deck: %d pictures drawn from Tabler Icons %s (outline set),\n"
+                "https://tabler.io/icons, under the MIT License:\n\n%s" % (n, version, licence))
+    print("%s: %d cards, %d bytes" % (out, n, size))
+
+
+if __name__ == "__main__":
+    demo()

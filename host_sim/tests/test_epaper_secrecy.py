@@ -1,0 +1,120 @@
+"""Secrecy of the digital card: the panel never holds a window's picture before
+that window is opened, nor the card's name before the reveal.
+
+The pictures are random bytes, so a secret byte in either RAM plane would
+not match a lid or an opened tile by chance (a byte equal by chance is not a
+leak: it carries nothing of the picture)."""
+import random
+
+from host_sim.tests.epaper_util import NAME, boot, clock, name_bytes, positions, random_cards, write_deck
+
+WINDOWS = 12
+
+
+class Allowed:
+    """What each byte of a RAM plane may hold: the lids and gutters, plus
+    every tile (and name) shown so far."""
+
+    def __init__(self, lids):
+        self.ok = [{b} for b in lids]
+
+    def show(self, r, data):
+        for k, b in zip(positions(r), data):
+            self.ok[k].add(b)
+
+
+def random_game(tmp_path, seed, actions=40):
+    rnd = random.Random(seed)
+    cards = random_cards(4, seed)
+    cfg, emu, h = boot(write_deck(tmp_path / ("g%d.deck" % seed), cards))
+    p, s = emu.epaper, h.shutters
+    allowed = Allowed(bytes(p.new))
+    leaks = []
+    checked = [0]
+
+    def check_byte(panel):
+        k = panel.written
+        if k >= 0:
+            checked[0] += 1
+            plane = panel.new if panel.written_new else panel.old
+            if plane[k] not in allowed.ok[k]:
+                leaks.append((panel.written_new, k))
+
+    p.on_byte = check_byte
+    for _ in range(actions):
+        roll = rnd.random()
+        closed = [i for i in range(WINDOWS) if not s.is_open(i)]
+        if roll < 0.1:
+            s.set_card(rnd.randrange(len(cards)))
+        elif roll < 0.2 and len(closed) < WINDOWS:
+            s.close(rnd.choice([i for i in range(WINDOWS) if s.is_open(i)]))
+        elif closed:
+            i = rnd.choice(closed)
+            allowed.show(i, cards[s.card][1][i])  # allowed from the moment it is asked for
+            if len(closed) == 1:
+                allowed.show(NAME, name_bytes(cards[s.card][0]))
+            s.open(i)
+        for _ in range(rnd.choice((0, 1, 50, 400))):  # sometimes the next request comes mid-refresh
+            clock.sleep_ms(5)
+            s.update()
+        for plane in (p.new, p.old):  # and the whole of both planes between requests
+            assert all(plane[k] in allowed.ok[k] for k in range(len(plane)))
+    assert leaks == [], "secret bytes in RAM at %s" % leaks[:5]
+    assert p.errors == [] and p.refused == 0
+    return checked[0], p
+
+
+def test_no_unopened_tile_ever_reaches_the_panel(tmp_path):
+    total = 0
+    for seed in range(3):
+        n, p = random_game(tmp_path, seed)
+        total += n
+        assert p.partial_refreshes > 5 and p.full_refreshes > 2
+    assert total > 100000  # every RAM byte sent was checked as it arrived
+
+
+def test_a_leak_would_be_caught(tmp_path):
+    """The check above fails when a tile goes to "old" before its window opens."""
+    cards = random_cards(1, 9)
+    cfg, emu, h = boot(write_deck(tmp_path / "leak.deck", cards))
+    p, s = emu.epaper, h.shutters
+    allowed = Allowed(bytes(p.new))
+    s.deck.tile(0, 6, s.tile)  # what a "preload" of window 7 would do
+    s._send(6, 0x26)
+    assert any(p.old[k] not in allowed.ok[k] for k in positions(6))
+
+
+def snapshots(tmp_path, cards, tag):
+    """Play one fixed game; after each step, what the glass and both planes hold."""
+    cfg, emu, h = boot(write_deck(tmp_path / ("%s.deck" % tag), cards))
+    p, s = emu.epaper, h.shutters
+    out = []
+    rnd = random.Random(5)
+    for step in range(30):
+        if step in (12, 24):
+            s.set_card(step // 12)
+            s.wait()  # the last card's opened tiles are gone from the glass
+        else:
+            s.open(rnd.randrange(WINDOWS))
+            for _ in range(rnd.choice((0, 20, 300))):
+                clock.sleep_ms(5)
+                s.update()
+        out.append((s.card, bytes(s.target), bytes(p.glass), bytes(p.new), bytes(p.old)))
+    return out
+
+
+def test_another_picture_changes_no_closed_window(tmp_path):
+    names = ["same", "names", "here"]
+    a = snapshots(tmp_path, random_cards(3, 1, names), "a")
+    b = snapshots(tmp_path, random_cards(3, 2, ["other", "names", "too"]), "b")
+    compared = 0
+    for (card, target, *views_a), (_, _, *views_b) in zip(a, b):
+        regions = [i for i in range(WINDOWS) if not target[i]]
+        if not all(target):
+            regions.append(NAME)
+        for r in regions:
+            ks = positions(r)
+            for va, vb in zip(views_a, views_b):
+                assert [va[k] for k in ks] == [vb[k] for k in ks], "window %d differs" % (r + 1)
+                compared += 1
+    assert compared > 500

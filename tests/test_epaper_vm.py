@@ -1,0 +1,147 @@
+"""The e-paper board on the real MicroPython VM: the driver, the backend and the
+emulated panel (the fakes compiled to .mpy), and every tile of the built-in
+deck decoded by the VM's own deflate module."""
+from host_sim import deck as tool
+from tests.test_drivers_vm import fakes_dir, vm  # noqa: F401  (fakes_dir: a fixture)
+
+GAME = """
+from emu.boot import boot
+from emu import clock
+cfg, emu, h = boot("pico_epaper", ROOT, STORE)
+s = h.shutters
+p = emu.epaper
+s.set_card(CARD)
+s.wait(5)
+for i in (4, 0, 9):
+    s.open(i)
+    s.update()
+clock.sleep_ms(10)
+s.open(7)  # while the first refresh runs: queued
+s.wait(5)
+for i in range(12):
+    s.open(i)
+s.wait(5)
+def crc(b):
+    c = 0
+    for x in b:
+        c = (c * 31 + x) & 0xFFFFFF
+    return c
+print("glass=%d" % crc(p.glass))
+print("planes_agree=%s" % (p.glass == p.new == p.old))
+print("refreshes=%d,%d" % (p.full_refreshes, p.partial_refreshes))
+print("errors=%r refused=%d" % (p.errors, p.refused))
+print("now_ms=%d" % (clock.now_us() // 1000))
+"""
+
+
+def cpython_game(card, store):
+    """The same game on CPython (the fakes installed), for what the VM must match."""
+    from host_sim import FIRMWARE, hw
+    hw.install()
+    out = {}
+
+    def record(line):
+        k, v = line.split("=", 1)
+        out[k] = v
+    exec(GAME, {"ROOT": FIRMWARE + "/", "STORE": store, "CARD": card, "print": record})
+    return out
+
+
+def test_a_card_plays_alike_on_the_vm_and_cpython(mpy_dir, fakes_dir, tmp_path):
+    out = vm("STORE = %r\nCARD = 17\n" % (str(tmp_path) + "/") + GAME, mpy_dir, fakes_dir)
+    assert out == cpython_game(17, str(tmp_path) + "/")
+    assert out["planes_agree"] == "True" and out["errors"] == "[] refused=0"
+    assert out["refreshes"] == "2,4"  # 4; 0, 9 and 7 queued; 1; the rest and the name
+
+
+def test_driver_refresh_allocates_nothing_on_vm(mpy_dir, fakes_dir):
+    out = vm("""
+import micropython
+from drivers.ssd1683 import SSD1683, NEW, OLD
+
+class Bus:  # counts what is sent and keeps none of it
+    def __init__(self):
+        self.sent = 0
+    def write(self, buf):
+        self.sent += len(buf)
+
+class P:  # a pin that allocates nothing
+    OUT = 1
+    IN = 0
+    def __init__(self):
+        self.v = 0
+    def init(self, mode=-1, pull=-1, value=None):
+        if value is not None:
+            self.v = value
+    def value(self, x=None):
+        if x is None:
+            return self.v
+        self.v = x
+    def __call__(self, x=None):
+        return self.value(x)
+
+bus = Bus()
+d = SSD1683(bus, P(), P(), P(), P())
+d.init()
+bus.sent = 0
+tile = bytearray(968)
+failed = False
+micropython.heap_lock()
+try:
+    d.window(13, 96, 11, 88)
+    d.write(NEW, tile)
+    d.refresh(False)
+    d.window(13, 96, 11, 88)
+    d.write(OLD, tile)
+    busy = d.busy()
+except MemoryError:
+    failed = True
+micropython.heap_unlock()
+print("alloc_failed=%s" % failed)
+print("sent=%d" % bus.sent)
+""", mpy_dir, fakes_dir)
+    assert out["alloc_failed"] == "False"
+    # per plane: the window (4 commands, 9 argument bytes), the RAM command, 968 bytes; the refresh 6
+    assert int(out["sent"]) == 2 * (4 + 9 + 1 + 968) + 6
+
+
+def test_every_demo_deck_tile_decodes_on_vm(mpy_dir, fakes_dir, tmp_path):
+    out_file = str(tmp_path / "tiles.bin")
+    out = vm("""
+from drivers.deck import Deck
+d = Deck(ROOT + "decks/demo.deck")
+buf = bytearray(968)
+with open(%r, "wb") as f:
+    for c in range(d.count):
+        f.write(d.name(c).encode() + b"\\n")
+        for i in range(12):
+            d.tile(c, i, buf)
+            f.write(buf)
+print("count=%%d" %% d.count)
+""" % out_file, mpy_dir, fakes_dir)
+    cards = tool.read(tool.DEMO)
+    assert int(out["count"]) == len(cards) >= 200
+    with open(out_file, "rb") as f:
+        got = f.read()
+    assert got == b"".join(name.encode() + b"\n" + b"".join(tiles) for name, tiles in cards)
+
+
+def test_a_damaged_tile_is_named_on_vm(mpy_dir, fakes_dir, tmp_path):
+    from host_sim.tests.epaper_util import random_cards
+    data = bytearray(tool.pack(random_cards(1, 3)))
+    data[-200] ^= 0xFF  # inside the last tile's stream
+    data[-150] ^= 0x55
+    path = tmp_path / "bad.deck"
+    path.write_bytes(bytes(data))
+    out = vm("""
+from drivers.deck import Deck, DeckError
+d = Deck(%r)
+buf = bytearray(968)
+d.tile(0, 0, buf)
+try:
+    d.tile(0, 11, buf)
+    print("error=none")
+except DeckError as e:
+    print("error=%%s" %% e)
+""" % str(path), mpy_dir, fakes_dir)
+    assert "bad.deck: card 0 window 12 is damaged (" in out["error"]
