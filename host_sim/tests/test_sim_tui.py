@@ -259,4 +259,6 @@ def test_sim_refuses_a_bad_board_or_picture(tmp_path):
     bad = tmp_path / "bad.png"
     bad.write_text("not a picture")
     p = run("--picture", str(bad))
-    assert p.returncode == 2 and p.stderr.startswith("--picture: %s: " % bad)
+    assert p.returncode == 2 and p.stderr.strip() == "--picture: %s: not a picture Pillow can read" % bad
+    p = run("--picture", str(tmp_path / "none.png"))
+    assert p.returncode == 2 and p.stderr.strip() == "--picture: %s: No such file or directory" % (tmp_path / "none.png")

@@ -23,6 +23,7 @@ BLOCKS_H = 34 + 1
 
 
 class SimApp(App):
+    TITLE = "Macroscope: the device on an emulated board"
     CSS = """
     #oled { border: round rgb(80,80,80); width: 66; height: 18; }
     #oled.blocks { width: 130; height: 34; }
@@ -139,8 +140,9 @@ def main(args):
     if args.picture is not None:
         try:
             picture = view.fit_picture(args.picture)
-        except (OSError, ValueError) as e:
-            print("--picture: %s: %s" % (args.picture, e), file=sys.stderr)
+        except (OSError, ValueError) as e:  # Pillow: OSError for a file it cannot read
+            why = getattr(e, "strerror", None) or "not a picture Pillow can read"
+            print("--picture: %s: %s" % (args.picture, why), file=sys.stderr)
             return 2
     try:
         with press.session(args) as s:

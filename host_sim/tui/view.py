@@ -160,19 +160,16 @@ def _seen(picture, w, i, j):
 
 
 def scores(game, card_in, reboots):
-    """Round, card, closed windows and every seat's crystals (the active seat
-    marked), in four lines: then whether a card is in the slot, and reboots."""
+    """Round, card and closed windows; every seat's crystals (the active seat
+    highlighted); whether a card is in the slot, and reboots if any."""
     t = Text(no_wrap=True)
     if game is None:
         t.append("no game yet: set one up on the device\n", "italic")
     else:
         t.append("round %d/%d  card %d  N=%d closed\n" % (game.round, game.opts["rounds"], game.cards, game.closed()), "bold")
         for s in range(game.n):
-            if s == game.active:
-                t.append("\u25b6%d:%d" % (s + 1, game.crystals[s]), "bold yellow")
-            else:
-                t.append(" %d:%d" % (s + 1, game.crystals[s]))
-            t.append("  ")
+            t.append(" %d:%d " % (s + 1, game.crystals[s]), "bold black on yellow" if s == game.active else "")
+            t.append(" ")
         t.append("crystals\n", "dim")
         if game.over():
             t.append("game over, won: seat %s\n" % ", ".join(str(s + 1) for s in game.winners()), "bold green")
