@@ -12,7 +12,7 @@ from textual.geometry import Region
 
 from host_sim import ROOT, press
 from host_sim.tui import view
-from host_sim.tui.app import SimApp
+from host_sim.tui.app import MAX_LAG_MS, SimApp
 
 WIDE, NARROW = (190, 40), (120, 36)
 HALF = {" ": (0, 0), "\u2580": (1, 0), "\u2584": (0, 1), "\u2588": (1, 1)}
@@ -248,8 +248,9 @@ def test_the_device_keeps_up_with_the_wall_clock():
         t0, w0 = clock.now_us(), time.monotonic()
         await pilot.pause(0.5)
         ran, wall = (clock.now_us() - t0) / 1000, (time.monotonic() - w0) * 1000
-        # it runs, and never ahead of the wall (behind, on a loaded machine, is allowed)
-        assert 100 < ran < wall + 50, (ran, wall)
+        # it runs, and never ahead of the wall by more than the catch-up of one
+        # late tick (behind, on a loaded machine, is allowed)
+        assert 100 < ran < wall + MAX_LAG_MS, (ran, wall)
     play(test, realtime=True)
 
 
