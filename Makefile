@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
 
-.PHONY: setup test play bench mpy deploy hardware deck clean
+.PHONY: setup sim sim-screenshot test play bench mpy deploy hardware deck clean
 
 setup: $(STAMP)
 
@@ -13,6 +13,15 @@ $(STAMP): requirements.txt
 	$(PY) -m pip install --disable-pip-version-check -q -r requirements.txt
 	rm -f $(VENV)/.installed-*
 	touch $@
+
+# The device firmware on the emulated board, played from the keyboard in this terminal.
+# make sim BOARD=pico_direct_pwm PICTURE=card.png FLASH=build/flash ARGS="--players 4 --seed 7"
+sim: setup
+	$(PY) -m host_sim sim $(if $(BOARD),--board $(BOARD)) $(if $(PICTURE),--picture $(PICTURE)) $(if $(FLASH),--flash $(FLASH)) $(ARGS)
+
+# The README's picture of make sim, played headless.
+sim-screenshot: setup
+	$(PY) -m host_sim.tui.screenshot docs/sim.svg
 
 test: setup
 	$(PY) -m pytest -q -n 2

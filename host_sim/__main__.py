@@ -4,6 +4,7 @@
     python -m host_sim play [...]      a text game in the terminal
     python -m host_sim press [...] KEYS  the device firmware played by key presses
     python -m host_sim deck build|list|show ...   picture decks (e-paper board)
+    python -m host_sim sim [...]       the device firmware played from the keyboard
 """
 import argparse
 import json
@@ -49,6 +50,15 @@ def deck_parser(sub):
     sh.add_argument("-o", "--output", required=True)
 
 
+def device_flags(p):
+    """The flags of the commands that run the firmware on the emulated board."""
+    p.add_argument("--players", type=int, help="start a game of N seats (skips the setup menu)")
+    p.add_argument("--rules", help="start a game with this preset (skips the setup menu)")
+    p.add_argument("--seed", type=int, help="start a game with this seed (skips the setup menu)")
+    p.add_argument("--board", default="pico_pca9685", help="board config (firmware/boards/NAME.json)")
+    p.add_argument("--flash", metavar="DIR", help="keep the emulated flash here (a second run resumes)")
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m host_sim", description="Macroscope simulator")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -60,14 +70,13 @@ def main(argv=None):
     pl.add_argument("--seed", type=int, default=None, help="seed for dice and cards (default: from the clock)")
     pl.add_argument("--load", metavar="FILE", help="continue the game of a record")
     pr = sub.add_parser("press", help="run the device firmware on the emulated board and press keys")
-    pr.add_argument("--players", type=int, help="start a game of N seats (skips the setup menu)")
-    pr.add_argument("--rules", help="start a game with this preset (skips the setup menu)")
-    pr.add_argument("--seed", type=int, help="start a game with this seed (skips the setup menu)")
-    pr.add_argument("--board", default="pico_pca9685", help="board config (firmware/boards/NAME.json)")
-    pr.add_argument("--flash", metavar="DIR", help="keep the emulated flash here (a second run resumes)")
+    device_flags(pr)
     pr.add_argument("--record-out", metavar="FILE", help="write the record the device would export")
     pr.add_argument("keys", nargs="*", help="1-6 seats, r n o p u (ROLL NEXT OK PASS UNDO), U long UNDO, c card")
     deck_parser(sub)
+    sm = sub.add_parser("sim", help="play the device firmware on the emulated board from the keyboard")
+    device_flags(sm)
+    sm.add_argument("--picture", metavar="FILE", help="the card under the lid: what open windows show")
     args = p.parse_args(argv)
     if args.cmd == "replay":
         return replay(args.file)
@@ -77,6 +86,9 @@ def main(argv=None):
     if args.cmd == "deck":
         from host_sim import deck  # Pillow and the emulated hardware: only when asked
         return deck.main(args)
+    if args.cmd == "sim":
+        from host_sim.tui import app
+        return app.main(args)
     from host_sim import play
     return play.main(args)
 

@@ -1,5 +1,6 @@
 """`python -m host_sim press`: the firmware on the emulated board, played by
 scripted key presses; prints the rules state JSON as its last line."""
+import contextlib
 import json
 import os
 import sys
@@ -23,14 +24,20 @@ def setup_of(args):
             "rules": args.rules or "standard", "seed": args.seed or 0}
 
 
-def main(args):
-    from game import rules, state
+class UsageError(Exception):
+    """A setup flag or board that cannot be used: the message says which."""
+
+
+@contextlib.contextmanager
+def session(args):
+    """The Session the flags of `press` and `sim` ask for (--players, --rules,
+    --seed, --board, --flash); a scratch flash, removed after, without --flash.
+    Raises UsageError for a bad flag or a board config the device refuses."""
+    from game import rules
     if args.rules is not None and args.rules not in rules.PRESET_NAMES:
-        print("--rules: unknown preset %r (known: %s)" % (args.rules, ", ".join(rules.PRESET_NAMES)), file=sys.stderr)
-        return 2
+        raise UsageError("--rules: unknown preset %r (known: %s)" % (args.rules, ", ".join(rules.PRESET_NAMES)))
     if args.players is not None and not 2 <= args.players <= 6:
-        print("--players: 2 to 6, got %d" % args.players, file=sys.stderr)
-        return 2
+        raise UsageError("--players: 2 to 6, got %d" % args.players)
     scratch = None
     flash = args.flash
     if flash is None:
@@ -40,20 +47,28 @@ def main(args):
     try:
         s = start(args.board, flash, setup_of(args))
         if not hasattr(s.dev, "ctl"):
-            print(s.dev.msg, file=sys.stderr)
-            return 2
-        try:
-            s.keys(" ".join(args.keys))
-        except ValueError as e:
-            print(e, file=sys.stderr)
-            return 2
-        g = s.game()
-        if args.record_out and g is not None:
-            from game import record
-            with open(args.record_out, "w") as f:
-                f.write(record.write(g))
-        print(json.dumps(state.as_dict(g)) if g is not None else "null")
-        return 0
+            raise UsageError(s.dev.msg)
+        yield s
     finally:
         if scratch is not None:
             scratch.cleanup()
+
+
+def main(args):
+    from game import state
+    try:
+        with session(args) as s:
+            try:
+                s.keys(" ".join(args.keys))
+            except ValueError as e:
+                raise UsageError(str(e))
+            g = s.game()
+            if args.record_out and g is not None:
+                from game import record
+                with open(args.record_out, "w") as f:
+                    f.write(record.write(g))
+            print(json.dumps(state.as_dict(g)) if g is not None else "null")
+            return 0
+    except UsageError as e:
+        print(e, file=sys.stderr)
+        return 2

@@ -1,0 +1,295 @@
+"""`python -m host_sim sim`: the firmware on the emulated board in a Textual
+app, driven headless by Textual's pilot. What the widgets show is read back
+from their rendered lines and checked against the emulated parts."""
+import argparse
+import asyncio
+import subprocess
+import sys
+
+import pytest
+from PIL import Image
+from textual.geometry import Region
+
+from host_sim import ROOT, press
+from host_sim.tui import view
+from host_sim.tui.app import MAX_LAG_MS, SimApp
+
+WIDE, NARROW = (190, 40), (120, 36)
+HALF = {" ": (0, 0), "\u2580": (1, 0), "\u2584": (0, 1), "\u2588": (1, 1)}
+
+
+def flags(**kw):
+    a = dict(players=3, rules=None, seed=5, board="pico_pca9685", flash=None)
+    a.update(kw)
+    return argparse.Namespace(**a)
+
+
+def play(test, size=WIDE, picture=None, realtime=False, session=None, **kw):
+    """Run test(app, pilot, session) in the app, headless, on a fresh board
+    (or on session, when given)."""
+    async def go(s):
+        app = SimApp(s, picture, realtime)
+        async with app.run_test(size=size) as pilot:
+            app.advance(300)
+            await test(app, pilot, s)
+        return app
+    if session is not None:
+        return asyncio.run(go(session))
+    with press.session(flags(**kw)) as s:
+        return asyncio.run(go(s))
+
+
+async def keys(app, pilot, text, ms=400):
+    """Press each key in the app, letting the device run ms after each."""
+    for k in text.split():
+        await pilot.press(k)
+        app.advance(ms)
+    await pilot.pause()
+
+
+def shown(app, name):
+    """The widget's content as rendered on the screen: lines of segments."""
+    w = app.query_one(name)
+    lines = w.render_lines(Region(0, 0, w.outer_size.width, w.outer_size.height))
+    return [list(line.crop(1, 1 + w.size.width)) for line in lines[1:1 + w.size.height]]
+
+
+def cells(line):
+    """(character, style) of every cell of a rendered line."""
+    out = []
+    for seg in line:
+        for ch in seg.text:
+            out.append((ch, seg.style))
+    return out
+
+
+def decode_blocks(lines):
+    px = []
+    for line in lines:
+        top, bottom = [], []
+        for ch, _ in cells(line):
+            t, b = HALF[ch]
+            top.append(t)
+            bottom.append(b)
+        px += [top, bottom]
+    return px
+
+
+def decode_braille(lines):
+    px = []
+    for line in lines:
+        rows = [[] for _ in range(4)]
+        for ch, _ in cells(line):
+            bits = ord(ch) - 0x2800
+            assert 0 <= bits < 256, ch
+            for dx in range(2):
+                for dy in range(4):
+                    dot = (1 << (dy + 3 * dx)) if dy < 3 else (0x40 << dx)
+                    rows[dy].append(1 if bits & dot else 0)
+        px += rows
+    return px
+
+
+def panel_pixels(panel):
+    return [[1 if panel.lit(x, y) else 0 for x in range(128)] for y in range(64)]
+
+
+@pytest.mark.parametrize("size,decode", [(WIDE, decode_blocks), (NARROW, decode_braille)], ids=["blocks", "braille"])
+def test_the_oled_widget_shows_the_emulated_oleds_pixels(size, decode):
+    seen = []
+
+    async def test(app, pilot, s):
+        for text in ("", "r", "o"):
+            await keys(app, pilot, text)
+            want = panel_pixels(s.emu.oled)
+            got = decode(shown(app, "#oled"))
+            assert got == want
+            seen.append(want)
+    play(test, size)
+    assert sum(map(sum, seen[0])) > 200  # a screen, not a blank panel
+    assert seen[0] != seen[1] != seen[2]  # and it follows the device
+
+
+def windows(app):
+    """[(inside, frame)] of the 12 windows, from the rendered lid: inside the
+    (character, style) rows, frame the top-left corner's (character, style)."""
+    lines = [cells(line) for line in shown(app, "#lid")]
+    out = []
+    for w in range(12):
+        x0, y0 = (w % view.COLS) * (view.BOX_W + 1), (w // view.COLS) * (view.BOX_H + 1)
+        inside = [lines[y0 + 1 + j][x0 + 1:x0 + 1 + view.WIN_W] for j in range(view.WIN_H)]
+        out.append((inside, lines[y0 + 1][x0]))
+    return out
+
+
+def states(app):
+    """closed, open, ajar (a servo stopped part way) or moving (heavy sides)
+    for each window, as the lid shows it."""
+    out = []
+    for inside, side in windows(app):
+        chars = "".join(ch for row in inside for ch, _ in row)
+        if side[0] == "\u2503":
+            out.append("moving")
+        elif set(chars) == {"\u00b7"}:
+            out.append("open")
+        else:
+            out.append("ajar" if "\u00b7" in chars else "closed")
+    return out
+
+
+def test_a_window_opens_after_roll_and_ok_and_its_servo_is_seen_moving():
+    async def test(app, pilot, s):
+        seen = set()
+        for _ in range(50):  # power-up: from mid-travel, 3 at a time
+            seen.update(states(app))
+            app.advance(10)
+        assert seen == {"ajar", "moving", "closed"}
+        assert states(app) == ["closed"] * 12
+        await keys(app, pilot, "r")
+        await pilot.press("o")
+        app.advance(60)  # the servo is on its way
+        w = s.dev.ctl.game.open_mask.bit_length() - 1
+        assert s.emu.servos[w].moving()
+        assert states(app)[w] == "moving"
+        app.advance(400)
+        await pilot.pause()
+        assert not s.emu.servos[w].moving()
+        assert states(app) == ["open" if v == w else "closed" for v in range(12)]
+        assert "N=11 closed" in str(app.query_one("#scores").render())
+    play(test)
+
+
+def test_each_frame_has_its_neopixels_colour():
+    async def test(app, pilot, s):
+        await keys(app, pilot, "r")  # the dice light the windows they allow
+        data = s.emu.pixels.data
+        lit = 0
+        for w in range(12):
+            g, r, b = data[3 * w:3 * w + 3]
+            frame = windows(app)[w][1][1].color.triplet
+            if (r, g, b) == (0, 0, 0):
+                assert tuple(frame) == (70, 70, 70)  # unlit: the lid's grey
+                continue
+            lit += 1
+            top = max(r, g, b)
+            assert tuple(frame) == (r * 255 // top, g * 255 // top, b * 255 // top)
+        assert lit >= 2
+    play(test)
+
+
+def test_the_card_key_pulls_the_card_and_puts_it_back():
+    async def test(app, pilot, s):
+        await keys(app, pilot, "r o")
+        w = s.dev.ctl.game.open_mask.bit_length() - 1
+        assert states(app)[w] == "open"
+        await keys(app, pilot, "c", 600)
+        assert not s.card
+        assert states(app)[w] == "closed"  # the card out before the reveal: all close
+        assert "no card in the slot" in str(app.query_one("#scores").render())
+        await keys(app, pilot, "c", 600)
+        assert "card in the slot" in str(app.query_one("#scores").render())
+        assert states(app)[w] == "open"  # back: play goes on
+    play(test)
+
+
+def test_keys_pressed_faster_than_a_press_are_queued_in_order():
+    cursors = []
+
+    async def test(app, pilot, s):
+        await keys(app, pilot, "r")
+        await pilot.press("n", "n")  # both before the device has run at all
+        app.advance(800)
+        cursors.append(s.dev.ctl.cursor)
+    play(test)
+
+    async def once(app, pilot, s):
+        await keys(app, pilot, "r n", 800)
+        cursors.append(s.dev.ctl.cursor)
+    play(once)
+    assert cursors[0] != cursors[1]  # the second NEXT moved the cursor on
+
+
+def test_a_long_undo_opens_the_menu_and_q_quits():
+    from app import controller
+
+    async def test(app, pilot, s):
+        await keys(app, pilot, "U", 1500)
+        assert s.dev.ctl.mode == controller.M_MENU
+        await pilot.press("q")
+    app = play(test)
+    assert app.return_code == 0 and not app.is_running
+
+
+def test_the_open_windows_show_their_part_of_the_picture(tmp_path):
+    path = tmp_path / "card.png"
+    img = Image.new("RGB", (400, 240))  # a colour of its own for every window
+    colours = [(20 * w + 10, 255 - 20 * w, (70 * w) % 256) for w in range(12)]
+    for w, c in enumerate(colours):
+        img.paste(c, ((w % 4) * 100, (w // 4) * 80, (w % 4 + 1) * 100, (w // 4 + 1) * 80))
+    img.save(path)
+
+    async def test(app, pilot, s):
+        await keys(app, pilot, "r o", 600)
+        w = s.dev.ctl.game.open_mask.bit_length() - 1
+        for v, (inside, _) in enumerate(windows(app)):
+            styles = {(tuple(st.color.triplet), tuple(st.bgcolor.triplet)) for row in inside for _, st in row}
+            if v == w:
+                assert styles == {(colours[v], colours[v])}
+            else:
+                assert not any(c in colours for pair in styles for c in pair)  # the card stays hidden
+    play(test, picture=view.fit_picture(str(path)))
+
+
+def test_the_device_keeps_up_with_the_wall_clock():
+    import time
+    from emu import clock
+
+    async def test(app, pilot, s):
+        t0, w0 = clock.now_us(), time.monotonic()
+        await pilot.pause(0.5)
+        ran, wall = (clock.now_us() - t0) / 1000, (time.monotonic() - w0) * 1000
+        # it runs, and never ahead of the wall by more than the catch-up of one
+        # late tick (behind, on a loaded machine, is allowed)
+        assert 100 < ran < wall + MAX_LAG_MS, (ran, wall)
+    play(test, realtime=True)
+
+
+def test_light_valve_windows_open_and_close_with_their_gpio(tmp_path):
+    """A board with light-valve shutters (backend gpio): the lid follows the valves."""
+    import json
+    import os
+    from emu.session import Session
+    from host_sim import FIRMWARE
+    os.makedirs(tmp_path / "fw" / "boards")
+    with open(os.path.join(FIRMWARE, "boards", "pico_direct_pwm.json")) as f:
+        cfg = json.load(f)
+    cfg["shutters"].update(backend="gpio", ms_per_100us=0, settle_ms=250)
+    with open(tmp_path / "fw" / "boards" / "valves.json", "w") as f:
+        json.dump(cfg, f)
+    os.makedirs(tmp_path / "flash")
+    s = Session("valves", str(tmp_path / "fw") + "/", str(tmp_path / "flash") + "/",
+                {"players": 3, "rules": "standard", "seed": 5})
+    assert s.emu.valves and not s.emu.servos
+
+    async def test(app, pilot, s):
+        await keys(app, pilot, "r o", 600)
+        w = s.dev.ctl.game.open_mask.bit_length() - 1
+        assert [v.level() for v in s.emu.valves] == [int(v == w) for v in range(12)]
+        assert states(app) == ["open" if v == w else "closed" for v in range(12)]
+    play(test, session=s)
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "host_sim", "sim"] + list(args), cwd=ROOT,
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+
+
+def test_sim_refuses_a_bad_board_or_picture(tmp_path):
+    p = run("--board", "nope")
+    assert p.returncode == 2 and p.stderr.strip() == "board config: boards/nope.json: no such file"
+    bad = tmp_path / "bad.png"
+    bad.write_text("not a picture")
+    p = run("--picture", str(bad))
+    assert p.returncode == 2 and p.stderr.strip() == "--picture: %s: not a picture Pillow can read" % bad
+    p = run("--picture", str(tmp_path / "none.png"))
+    assert p.returncode == 2 and p.stderr.strip() == "--picture: %s: No such file or directory" % (tmp_path / "none.png")

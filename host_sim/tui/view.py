@@ -1,0 +1,179 @@
+"""What the emulated board shows, as Rich text for the terminal: the OLED's
+pixel memory (as decoded from the I2C stream), the lid's 12 windows from the
+servo angles or light valves and the NeoPixel frame, and the score panel.
+
+Nothing here reads the controller's screens: the OLED and the lid are drawn
+from the emulated parts alone, so the terminal shows what the board would."""
+from rich.text import Text
+
+from host_sim import hw
+
+hw.install()  # the emulated parts' modules
+from emu.servo import pulse_to_deg  # noqa: E402
+
+OLED_INK = "rgb(120,200,255) on black"
+HALF = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}  # top, bottom
+BRAILLE_BITS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08),
+                (1, 1, 0x10), (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80))  # (dx, dy, dot)
+
+COLS, ROWS = 4, 3  # the lid: window w at row w // 4, column w % 4
+WIN_W, WIN_H = 10, 4  # a window's inside, in cells (each cell two picture pixels high)
+BOX_W, BOX_H = WIN_W + 2, WIN_H + 2  # with its frame, lit in its NeoPixel's colour
+LID_W, LID_H = COLS * BOX_W + COLS - 1, ROWS * BOX_H + ROWS - 1
+PICTURE_SIZE = (COLS * WIN_W, ROWS * WIN_H * 2)  # pixels the open windows share
+FRAME_OFF = "rgb(70,70,70)"
+SHUTTER = "rgb(200,190,170) on rgb(95,80,60)"
+OPEN = "rgb(60,60,60) on rgb(20,20,20)"
+
+
+def oled_pixels(panel):
+    """The panel's pixels as rows of 0/1, as seen from the front."""
+    return [[1 if panel.lit(x, y) else 0 for x in range(panel.width)] for y in range(panel.pages * 8)]
+
+
+def oled_blocks(px):
+    """Two pixels a cell, top and bottom half blocks: 128x64 in 128x32 cells."""
+    lines = []
+    for y in range(0, len(px), 2):
+        top, bottom = px[y], px[y + 1]
+        lines.append("".join(HALF[top[x], bottom[x]] for x in range(len(top))))
+    return Text("\n".join(lines), style=OLED_INK, no_wrap=True)
+
+
+def oled_braille(px):
+    """Eight pixels a cell, as braille dots: 128x64 in 64x16 cells."""
+    lines = []
+    for y in range(0, len(px), 4):
+        row = []
+        for x in range(0, len(px[0]), 2):
+            bits = 0
+            for dx, dy, dot in BRAILLE_BITS:
+                if px[y + dy][x + dx]:
+                    bits |= dot
+            row.append(chr(0x2800 + bits))
+        lines.append("".join(row))
+    return Text("\n".join(lines), style=OLED_INK, no_wrap=True)
+
+
+def openness(emu, cfg, w):
+    """How far window w stands open, 0.0 (closed) to 1.0, from the servo's
+    angle between the board config's closed and open pulses, or the valve;
+    and whether its servo is still on its way."""
+    if emu.valves:
+        return (1.0 if emu.valves[w].level() else 0.0), False
+    sh = cfg["shutters"]
+    closed, opened = pulse_to_deg(sh["closed_us"]), pulse_to_deg(sh["open_us"])
+    servo = emu.servos[w]
+    f = (servo.angle() - closed) / (opened - closed)
+    return min(1.0, max(0.0, f)), servo.moving()
+
+
+def pixel_rgb(emu, w):
+    """NeoPixel w's colour from the last frame on the wire (GRB), brightened so
+    its strongest channel is full: the hue a player sees; None when dark."""
+    data = emu.pixels.data
+    if data is None or len(data) < 3 * (w + 1):
+        return None
+    g, r, b = data[3 * w], data[3 * w + 1], data[3 * w + 2]
+    top = max(r, g, b)
+    if top == 0:
+        return None
+    return (r * 255 // top, g * 255 // top, b * 255 // top)
+
+
+def fit_picture(path):
+    """The picture cropped to the lid's shape and scaled to its windows' pixels
+    (Pillow), as a function (x, y) -> (r, g, b)."""
+    from PIL import Image, ImageOps
+    with Image.open(path) as im:
+        img = ImageOps.fit(im.convert("RGB"), PICTURE_SIZE, Image.BOX)  # each pixel the mean of its area
+    return img.load().__getitem__
+
+
+def _rgb(c):
+    return "rgb(%d,%d,%d)" % c
+
+
+def lid_state(emu, cfg):
+    """Per window: (open columns of its inside, servo moving, NeoPixel colour
+    or None): all the lid drawing depends on, so it is redrawn on a change only."""
+    out = []
+    for w in range(COLS * ROWS):
+        f, moving = openness(emu, cfg, w)
+        out.append((round(f * WIN_W), moving, pixel_rgb(emu, w)))
+    return tuple(out)
+
+
+def lid(state, picture=None):
+    """The 12 windows of lid_state(): each framed in its NeoPixel's colour;
+    closed: the shutter with the window's number; open: the picture's part
+    (or a plain pattern), from the left as far as the shutter stands open;
+    a servo on its way: heavy sides."""
+    rows = [[(" ", "")] * LID_W for _ in range(LID_H)]
+    for w, (shown, moving, px) in enumerate(state):
+        x0, y0 = (w % COLS) * (BOX_W + 1), (w // COLS) * (BOX_H + 1)
+        frame = ("bold " + _rgb(px)) if px else FRAME_OFF
+        _frame(rows, x0, y0, frame, "\u2503" if moving else "\u2502")
+        label = "%2d" % (w + 1)
+        for j in range(WIN_H):
+            for i in range(WIN_W):
+                if i < shown:
+                    cell = _seen(picture, w, i, j)
+                elif j == WIN_H // 2 - 1 and WIN_W // 2 - 1 <= i <= WIN_W // 2:
+                    cell = (label[i - WIN_W // 2 + 1], SHUTTER)
+                else:
+                    cell = ("\u2592", SHUTTER)
+                rows[y0 + 1 + j][x0 + 1 + i] = cell
+    text = Text(no_wrap=True)
+    for k, row in enumerate(rows):
+        if k:
+            text.append("\n")
+        run, style = "", None
+        for ch, st in row:  # a run of cells in one style is one span
+            if st != style and run:
+                text.append(run, style)
+                run = ""
+            run += ch
+            style = st
+        text.append(run, style)
+    return text
+
+
+def _frame(rows, x0, y0, style, side):
+    rows[y0][x0] = ("\u250c", style)
+    rows[y0][x0 + BOX_W - 1] = ("\u2510", style)
+    rows[y0 + BOX_H - 1][x0] = ("\u2514", style)
+    rows[y0 + BOX_H - 1][x0 + BOX_W - 1] = ("\u2518", style)
+    for i in range(1, BOX_W - 1):
+        rows[y0][x0 + i] = rows[y0 + BOX_H - 1][x0 + i] = ("\u2500", style)
+    for j in range(1, BOX_H - 1):
+        rows[y0 + j][x0] = rows[y0 + j][x0 + BOX_W - 1] = (side, style)
+
+
+def _seen(picture, w, i, j):
+    """Cell (i, j) inside open window w: two picture pixels, or the pattern."""
+    if picture is None:
+        return ("\u00b7", OPEN)
+    x = (w % COLS) * WIN_W + i
+    y = (w // COLS) * WIN_H * 2 + 2 * j
+    return ("\u2580", "%s on %s" % (_rgb(picture((x, y))), _rgb(picture((x, y + 1)))))
+
+
+def scores(game, card_in, reboots):
+    """Round, card and closed windows; every seat's crystals (the active seat
+    highlighted); whether a card is in the slot, and reboots if any."""
+    t = Text(no_wrap=True)
+    if game is None:
+        t.append("no game yet: set one up on the device\n", "italic")
+    else:
+        t.append("round %d/%d  card %d  N=%d closed\n" % (game.round, game.opts["rounds"], game.cards, game.closed()), "bold")
+        for s in range(game.n):
+            t.append(" %d:%d " % (s + 1, game.crystals[s]), "bold black on yellow" if s == game.active else "")
+            t.append(" ")
+        t.append("crystals\n", "dim")
+        if game.over():
+            t.append("game over, won: seat %s\n" % ", ".join(str(s + 1) for s in game.winners()), "bold green")
+    t.append("card in the slot" if card_in else "no card in the slot", "" if card_in else "bold red")
+    if reboots:
+        t.append("  rebooted %d\u00d7" % reboots, "red")
+    return t
