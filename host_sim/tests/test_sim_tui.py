@@ -293,3 +293,33 @@ def test_sim_refuses_a_bad_board_or_picture(tmp_path):
     assert p.returncode == 2 and p.stderr.strip() == "--picture: %s: not a picture Pillow can read" % bad
     p = run("--picture", str(tmp_path / "none.png"))
     assert p.returncode == 2 and p.stderr.strip() == "--picture: %s: No such file or directory" % (tmp_path / "none.png")
+
+
+def test_the_epaper_board_shows_its_panel_in_the_lid():
+    """pico_epaper: each window of the lid is the panel's glass, read back from
+    the rendered cells: a lid until the window opens, then the picture."""
+    PAPER, INK = (235, 235, 225), (20, 20, 20)
+
+    def glass(app, w):
+        inside, _ = windows(app)[w]
+        rows = []
+        for row in inside:
+            top, bottom = [], []
+            for ch, st in row:
+                assert ch == "\u2580"
+                top.append(tuple(st.color.triplet) == PAPER)
+                bottom.append(tuple(st.bgcolor.triplet) == PAPER)
+            rows += [tuple(top), tuple(bottom)]
+        return tuple(rows)
+
+    async def test(app, pilot, s):
+        app.advance(4000)  # the first full refresh: every lid
+        await pilot.pause()
+        lids = [glass(app, w) for w in range(12)]
+        assert lids == [view.epaper_cells(s.emu.epaper, w) for w in range(12)]
+        await keys(app, pilot, "r o", 1500)  # a partial refresh takes 0.75 s
+        w = s.dev.ctl.game.open_mask.bit_length() - 1
+        now = [glass(app, v) for v in range(12)]
+        assert now == [view.epaper_cells(s.emu.epaper, v) for v in range(12)]
+        assert [now[v] != lids[v] for v in range(12)] == [v == w for v in range(12)]
+    play(test, board="pico_epaper")

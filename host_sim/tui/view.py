@@ -24,6 +24,7 @@ PICTURE_SIZE = (COLS * WIN_W, ROWS * WIN_H * 2)  # pixels the open windows share
 FRAME_OFF = "rgb(70,70,70)"
 SHUTTER = "rgb(200,190,170) on rgb(95,80,60)"
 OPEN = "rgb(60,60,60) on rgb(20,20,20)"
+PAPER, INK = "rgb(235,235,225)", "rgb(20,20,20)"  # the e-paper panel
 
 
 def oled_pixels(panel):
@@ -99,16 +100,30 @@ def lid_state(emu, cfg):
     or None): all the lid drawing depends on, so it is redrawn on a change only."""
     out = []
     for w in range(COLS * ROWS):
+        if emu.epaper is not None:  # the digital card: the window as the panel's glass shows it
+            out.append((epaper_cells(emu.epaper, w), emu.epaper.level() == 1, pixel_rgb(emu, w)))
+            continue
         f, moving = openness(emu, cfg, w)
         out.append((round(f * WIN_W), moving, pixel_rgb(emu, w)))
     return tuple(out)
+
+
+def epaper_cells(panel, w):
+    """Window w of the e-paper panel's glass, sampled to the inside of a
+    window (WIN_W x 2 WIN_H pixels): rows of True where the paper is white."""
+    from drivers.card_layout import region
+    xb, y, wb, h = region(w)
+    x0, width, rows = xb * 8, wb * 8, WIN_H * 2
+    return tuple(tuple(bool(panel.white(x0 + (2 * i + 1) * width // (2 * WIN_W), y + (2 * j + 1) * h // (2 * rows)))
+                       for i in range(WIN_W)) for j in range(rows))
 
 
 def lid(state, picture=None):
     """The 12 windows of lid_state(): each framed in its NeoPixel's colour;
     closed: the shutter with the window's number; open: the picture's part
     (or a plain pattern), from the left as far as the shutter stands open;
-    a servo on its way: heavy sides."""
+    a servo on its way (or the e-paper panel refreshing): heavy sides. On the
+    e-paper board each window is the panel's glass, lid or picture."""
     rows = [[(" ", "")] * LID_W for _ in range(LID_H)]
     for w, (shown, moving, px) in enumerate(state):
         x0, y0 = (w % COLS) * (BOX_W + 1), (w // COLS) * (BOX_H + 1)
@@ -117,7 +132,10 @@ def lid(state, picture=None):
         label = "%2d" % (w + 1)
         for j in range(WIN_H):
             for i in range(WIN_W):
-                if i < shown:
+                if isinstance(shown, tuple):  # e-paper: two pixels of the glass a cell
+                    top, bottom = shown[2 * j][i], shown[2 * j + 1][i]
+                    cell = ("\u2580", "%s on %s" % (PAPER if top else INK, PAPER if bottom else INK))
+                elif i < shown:
                     cell = _seen(picture, w, i, j)
                 elif j == WIN_H // 2 - 1 and WIN_W // 2 - 1 <= i <= WIN_W // 2:
                     cell = (label[i - WIN_W // 2 + 1], SHUTTER)
