@@ -11,6 +11,7 @@ import sys
 from host_sim import FIRMWARE, ROOT
 
 HOST_SIM = os.path.join(ROOT, "host_sim")
+FAKES = os.path.join(HOST_SIM, "fakes")
 
 
 def tool(name):
@@ -56,6 +57,20 @@ def build(dest, march=None, root=FIRMWARE):
         shutil.copyfile(os.path.join(root, rel), target)
         written.append(target)
     return written
+
+
+def build_fakes(dest):
+    """The emulated board (host_sim/fakes) as .mpy in dest, to run beside the
+    firmware on the VM; the VM's built-in micropython and framebuf win anyway."""
+    for rel in firmware_files(".py", root=FAKES):
+        if rel not in ("micropython.py", "framebuf.py"):
+            compile_file(rel, dest, root=FAKES)
+    return dest
+
+
+def have_vm():
+    """Whether the MicroPython VM (the `micropython` binary) is installed."""
+    return os.path.exists(tool("micropython")) or shutil.which("micropython") is not None
 
 
 def run_vm(code, path, heap="64k", timeout=300):

@@ -1,0 +1,34 @@
+"""The whole firmware plays a game on the real MicroPython VM, loaded from
+.mpy as on the board: the keys of a game played on CPython, pressed on the
+emulated board on the VM, end in the same rules state and the same OLED
+pixels."""
+import pytest
+
+from host_sim import vmgame
+
+# The firmware alone holds about 85 KB of the 64-bit VM's heap booted into a
+# game (`make bench`: mpy_firmware_heap_bytes); the emulated board beside it
+# (the fakes: pins, buses, servos, the OLED's RAM, their code) about 60 KB
+# more, so a 128 KB heap holds the firmware but not the two together.
+HEAP = "192k"
+GAMES = [("pico_pca9685", {"players": 6, "rules": "standard", "seed": 3}),
+         ("pico_direct_pwm", {"players": 3, "rules": "zh-cn", "seed": 8}),
+         ("pico_pca9685", {"players": 4, "rules": "summary", "seed": 11})]
+
+
+@pytest.mark.parametrize("board,setup", GAMES)
+def test_whole_game_on_vm_equals_cpython(board, setup, mpy_dir, fakes_dir):
+    keys, want, ram, s = vmgame.on_cpython(board, setup, setup["seed"])
+    assert want["over"] and not s.errors and s.reboots == 0
+    p, out = vmgame.on_vm(board, setup, keys, [mpy_dir, fakes_dir], HEAP)
+    assert p.returncode == 0, (p.stdout + p.stderr)[-2000:]
+    assert out["errors"] == "0 0"
+    assert out["state"] == want
+    assert out["ram"] == ram
+
+
+def test_whole_game_needs_the_heap(mpy_dir, fakes_dir):
+    """The heap limit is real: the same game in a third of it runs out of memory."""
+    board, setup = GAMES[0]
+    p, out = vmgame.on_vm(board, setup, ["r", "o"], [mpy_dir, fakes_dir], "64k")
+    assert p.returncode != 0 and "MemoryError" in p.stdout + p.stderr
