@@ -121,7 +121,8 @@ def _cpu_s(script, path, heap):
 
 
 # On the VM: the heap the firmware holds booted into a 6-seat game, the
-# emulated board's own heap left out (taken before the firmware boots on it).
+# emulated board's own heap left out (taken before the firmware boots on it),
+# and so are the fakes of the modules the board has built in (machine, ...).
 VM_HEAP = """
 import gc
 gc.collect()
@@ -129,6 +130,7 @@ m0 = gc.mem_alloc()
 from app import board
 gc.collect()
 m1 = gc.mem_alloc()
+import machine, neopixel, rp2, time  # the fakes of what the board has built in
 from emu import clock, world
 from emu.board import Board
 world.reset()
