@@ -13,6 +13,7 @@ hw.install()
 from emu.session import HOLD_MS  # noqa: E402  (the fakes are on the path now)
 
 PRESSES = 200
+REDRAW_US = 10000  # the OLED sends the pages the cursor's move changed: 6-11 ms
 SETTLE_MS = 150  # a closing shutter finishes its move before it reopens
 GAMES = [("standard", 6), ("family", 2), ("summary", 5), ("zh-cn", 3)]
 
@@ -24,10 +25,9 @@ def _p99(xs):
 
 def press_to_shutter_ms(presses=PRESSES):
     """OK opens a window, UNDO closes it; once it has closed, NEXT moves the
-    cursor to another window, and OK comes 0-40 ms after the cursor moved,
-    at any microsecond, while the OLED redraws the screen page by page (about
-    40 ms). Latency:
-    from the OK contact's first closure to the servo starting to move."""
+    cursor to another window, and OK comes at any microsecond of the next
+    10 ms, while the OLED is sent the pages that move changed, one a step.
+    Latency: from the OK contact's first closure to the servo starting to move."""
     rng = random.Random(1)
     out = []
     with tempfile.TemporaryDirectory(prefix="flash-") as flash:
@@ -55,7 +55,7 @@ def press_to_shutter_ms(presses=PRESSES):
             s.emu.buttons["next"].press(30)
             while ctl.cursor == cursor:  # NEXT acts on its press
                 s.run(1)
-            at = clock.now_us() + rng.randrange(40000)  # any microsecond of a step
+            at = clock.now_us() + rng.randrange(REDRAW_US)  # any microsecond of a step
     return out
 
 
