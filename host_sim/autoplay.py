@@ -46,11 +46,19 @@ def next_key(s, rng):
     return "o"
 
 
-def play(s, seed=0, limit=3000):
-    """Play Session s to the end; return the keys pressed (one string each)."""
+POWER = "power"  # in a key list: the power is cut there and comes back
+
+
+def play(s, seed=0, limit=3000, cut_after=None):
+    """Play Session s to the end; return the keys pressed (one string each).
+    cut_after: cut the power once that many keys are pressed (between two
+    moves): the board reboots and resumes, and POWER marks the place."""
     rng = random.Random(seed)
     keys = []
     while len(keys) < limit:
+        if cut_after is not None and len(keys) >= cut_after and POWER not in keys:
+            s.reboot()
+            keys.append(POWER)
         k = next_key(s, rng)
         if k is None:
             return keys

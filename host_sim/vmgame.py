@@ -1,7 +1,8 @@
 """A whole game played by key presses on CPython, then the same keys replayed
 by the same Session (host_sim/fakes/emu/session.py) on the MicroPython VM, the
 firmware and the fakes loaded from .mpy: both sides report the rules state and
-the OLED's pixel memory."""
+the OLED's pixel memory. A power cut in the keys ends one VM process; the
+next boots on the same flash and resumes the game."""
 import json
 import os
 import tempfile
@@ -28,25 +29,30 @@ for page in range(len(ram) // 128):  # a page a line: a 2 KB string may not fit
 """
 
 
-def on_cpython(board, setup, seed=0):
-    """Play a whole game on CPython: (keys, state dict, OLED RAM hex, Session)."""
+def on_cpython(board, setup, seed=0, cut_after=None):
+    """Play a whole game on CPython: (keys, state dict, OLED RAM hex, Session);
+    cut_after: a power cut after that many keys (autoplay.POWER in keys)."""
     from game import state
     with tempfile.TemporaryDirectory(prefix="flash-") as flash:
         s = press.start(board, flash, setup)
-        keys = autoplay.play(s, seed)
+        keys = autoplay.play(s, seed, cut_after=cut_after)
         return keys, state.as_dict(s.game()), bytes(s.emu.oled.ram).hex(), s
 
 
 def on_vm(board, setup, keys, path, heap):
     """Replay keys on the VM with the .mpy folders `path` (firmware, fakes)
-    first; returns the CompletedProcess and the `name=value` lines it printed."""
+    first, a VM process for each stretch between power cuts, all on one
+    flash; returns the last CompletedProcess and the `name=value` lines it
+    printed (those of an earlier process that failed)."""
     with tempfile.TemporaryDirectory(prefix="flash-") as flash:
-        code = VM_GAME % {"board": board, "root": os.path.join(path[0], ""),
-                          "flash": os.path.join(flash, ""), "setup": setup, "keys": " ".join(keys)}
-        p = run_vm(code, path, heap)
+        for part in " ".join(keys).split(autoplay.POWER):
+            code = VM_GAME % {"board": board, "root": os.path.join(path[0], ""),
+                              "flash": os.path.join(flash, ""), "setup": setup, "keys": part}
+            p = run_vm(code, path, heap)
+            if p.returncode:
+                break
     out = dict(line.split("=", 1) for line in p.stdout.splitlines() if "=" in line)
     if "state" in out:
         out["state"] = json.loads(out["state"])
     out["ram"] = "".join(out.get("ram%d" % page, "") for page in range(8))
     return p, out
-
