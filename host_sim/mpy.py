@@ -73,13 +73,13 @@ def have_vm():
     return os.path.exists(tool("micropython")) or shutil.which("micropython") is not None
 
 
-def run_vm(code, path, heap="64k", timeout=300):
+def run_vm(code, path, heap="64k", timeout=300, cwd=None):
     """Run `code` on the MicroPython VM with the folders `path` (compiled
     .mpy) first on MICROPYPATH; `.frozen`, where the VM's own modules live,
     stays last. Returns the CompletedProcess (text output)."""
     env = dict(os.environ, MICROPYPATH=os.pathsep.join(list(path) + [".frozen"]))
     return subprocess.run([tool("micropython"), "-X", "heapsize=" + heap, "-c", code],
-                          capture_output=True, text=True, env=env, timeout=timeout)
+                          capture_output=True, text=True, env=env, timeout=timeout, cwd=cwd)
 
 
 def main(argv):
