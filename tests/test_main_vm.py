@@ -79,8 +79,8 @@ def boot(root, fakes_dir, stop, error):
 
 
 def test_main_boots_resumes_and_steps(board_root, fakes_dir):
-    out = boot(board_root, fakes_dir, 500, "KeyboardInterrupt")
-    assert out["steps"] == "500" and out["reset"] == "none"
+    out = boot(board_root, fakes_dir, 4000, "KeyboardInterrupt")  # 8 s: past the watchdog's 5 s
+    assert out["steps"] == "4000" and out["reset"] == "none"
     assert out["open_before"] == "1"  # the resumed game's open window, reopened
     assert out["wdt_expired"] == "False"
     assert int(out["lit"]) > 200  # the game's screen
