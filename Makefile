@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
 
-.PHONY: setup sim sim-screenshot test play bench mpy deploy hardware deck clean
+.PHONY: setup sim sim-screenshot test play bench mpy flash deploy hardware deck clean
 
 setup: $(STAMP)
 
@@ -36,9 +36,13 @@ bench: setup
 mpy: setup
 	$(PY) -m host_sim.mpy build/mpy
 
-# Copy the compiled firmware to a Pico running MicroPython, over USB.
-deploy: mpy
-	cd build/mpy && ../../$(VENV)/bin/mpremote cp -r app drivers game boards decks :
+# Compile for the RP2040, copy to a Pico running MicroPython over USB (main.py as
+# source), reset it. Exits 1 with a message when no board is attached.
+# PORT=/dev/ttyACM1 picks one of several boards.
+flash: setup
+	$(PY) -m host_sim.flash $(if $(PORT),--port $(PORT))
+
+deploy: flash
 
 # Regenerate the netlists, BOMs, drawings, README tables and Wokwi diagram from the circuit code.
 hardware: setup

@@ -11,6 +11,7 @@ import sys
 from host_sim import FIRMWARE, ROOT
 
 HOST_SIM = os.path.join(ROOT, "host_sim")
+FAKES = os.path.join(HOST_SIM, "fakes")
 
 
 def tool(name):
@@ -58,13 +59,28 @@ def build(dest, march=None, root=FIRMWARE):
     return written
 
 
-def run_vm(code, path, heap="64k", timeout=300):
+def build_fakes(dest):
+    """The emulated board (host_sim/fakes) as .mpy in dest, to run beside the
+    firmware on the VM; the VM's built-in micropython, framebuf and deflate
+    win anyway (the deflate fake is CPython's)."""
+    for rel in firmware_files(".py", root=FAKES):
+        if rel not in ("micropython.py", "framebuf.py", "deflate.py"):
+            compile_file(rel, dest, root=FAKES)
+    return dest
+
+
+def have_vm():
+    """Whether the MicroPython VM (the `micropython` binary) is installed."""
+    return os.path.exists(tool("micropython")) or shutil.which("micropython") is not None
+
+
+def run_vm(code, path, heap="64k", timeout=300, cwd=None):
     """Run `code` on the MicroPython VM with the folders `path` (compiled
     .mpy) first on MICROPYPATH; `.frozen`, where the VM's own modules live,
     stays last. Returns the CompletedProcess (text output)."""
     env = dict(os.environ, MICROPYPATH=os.pathsep.join(list(path) + [".frozen"]))
     return subprocess.run([tool("micropython"), "-X", "heapsize=" + heap, "-c", code],
-                          capture_output=True, text=True, env=env, timeout=timeout)
+                          capture_output=True, text=True, env=env, timeout=timeout, cwd=cwd)
 
 
 def main(argv):

@@ -1,5 +1,6 @@
 import pytest
 
+from host_sim.mpy import build_fakes
 from tests import mpvm
 
 
@@ -7,3 +8,9 @@ from tests import mpvm
 def mpy_dir(tmp_path_factory):
     """The firmware compiled to .mpy once per test session (per xdist worker)."""
     return mpvm.compile_tree(str(tmp_path_factory.mktemp("mpy")))
+
+
+@pytest.fixture(scope="session")
+def fakes_dir(tmp_path_factory):
+    """The emulated board (host_sim/fakes) compiled to .mpy, to run beside the firmware."""
+    return build_fakes(str(tmp_path_factory.mktemp("fakes")))

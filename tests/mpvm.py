@@ -3,12 +3,7 @@
 Firmware modules are loaded from .mpy files precompiled by mpy-cross: compiling
 their source on the VM would take far more heap than the modules keep.
 """
-import os
-
-from host_sim import ROOT
 from host_sim.mpy import HOST_SIM, build, compile_file, run_vm
-
-FAKES = os.path.join(ROOT, "host_sim", "fakes")
 
 
 def compile_tree(dest):

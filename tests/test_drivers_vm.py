@@ -2,20 +2,9 @@
 (the fakes compiled to .mpy, as the firmware is), in an RP2040-sized heap."""
 import pytest
 
-from host_sim.mpy import compile_file, firmware_files
 from tests import mpvm
 
 HEAP = "190k"  # about what an RP2040 leaves free for Python
-
-
-@pytest.fixture(scope="module")
-def fakes_dir(tmp_path_factory):
-    dest = str(tmp_path_factory.mktemp("fakes"))
-    for rel in firmware_files(".py", root=mpvm.FAKES):
-        # the VM's own micropython, framebuf and deflate are built in (the deflate fake is CPython's)
-        if rel not in ("micropython.py", "framebuf.py", "deflate.py"):
-            compile_file(rel, dest, root=mpvm.FAKES)
-    return dest
 
 
 def vm(code, mpy_dir, fakes_dir, heap=HEAP):

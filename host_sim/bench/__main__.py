@@ -1,18 +1,28 @@
-"""`python -m host_sim.bench`: every benchmark's figures, one line each."""
+"""`python -m host_sim.bench`: every benchmark's figures, one line each.
+A module's figures() run on CPython; its mpy_figures(), if any, on the
+MicroPython VM, skipped (and said so on stderr) when it is not installed."""
 import importlib
 import sys
 
 import host_sim  # noqa: F401  (firmware on the path)
+from host_sim.mpy import have_vm
 
-MODULES = ("engine", "drivers", "epaper")
+MODULES = ("engine", "drivers", "epaper", "device")
 
 
 def main():
+    vm = have_vm()
+    if not vm:
+        print("micropython not found: the VM figures are skipped", file=sys.stderr)
     for name in MODULES:
         mod = importlib.import_module("host_sim.bench." + name)
-        for fig, value, unit in mod.figures():
-            print("BENCH %s %s %s" % (fig, value, unit))
-            sys.stdout.flush()
+        runs = [mod.figures]
+        if vm and hasattr(mod, "mpy_figures"):
+            runs.append(mod.mpy_figures)
+        for run in runs:
+            for fig, value, unit in run():
+                print("BENCH %s %s %s" % (fig, value, unit))
+                sys.stdout.flush()
     return 0
 
 

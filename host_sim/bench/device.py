@@ -1,0 +1,185 @@
+"""The whole device: press-to-shutter latency and flash wear on the emulated
+board (virtual clock), the deployed firmware's size, and resume time and heap
+on the MicroPython VM."""
+import os
+import random
+import shutil
+import tempfile
+
+from host_sim import autoplay, hw, press
+from host_sim.mpy import build, build_fakes, run_vm
+
+hw.install()
+from emu.session import HOLD_MS  # noqa: E402  (the fakes are on the path now)
+
+PRESSES = 200
+REDRAW_US = 10000  # the OLED sends the pages the cursor's move changed: 6-11 ms
+SETTLE_MS = 150  # a closing shutter finishes its move before it reopens
+GAMES = [("standard", 6), ("family", 2), ("summary", 5), ("zh-cn", 3)]
+
+
+def _p99(xs):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, (len(xs) * 99) // 100)]
+
+
+def press_to_shutter_ms(presses=PRESSES):
+    """OK opens a window, UNDO closes it; once it has closed, NEXT moves the
+    cursor to another window, and OK comes at any microsecond of the next
+    10 ms, while the OLED is sent the pages that move changed, one a step.
+    Latency: from the OK contact's first closure to the servo starting to move."""
+    rng = random.Random(1)
+    out = []
+    with tempfile.TemporaryDirectory(prefix="flash-") as flash:
+        s = press.start("pico_pca9685", flash, {"players": 3, "rules": "standard", "seed": 1})
+        s.run(1000)  # the boot's close-all is over
+        s.key("r")
+        g = s.game()
+        ctl = s.dev.ctl
+        ok = s.emu.buttons["ok"]
+        from emu import clock
+        at = clock.now_us()
+        for _ in range(presses):
+            before = [len(v.moves) for v in s.emu.servos]
+            shut = g.closed()
+            ok.press(HOLD_MS, at)
+            s.run(HOLD_MS + 60)
+            if g.closed() != shut - 1:
+                raise RuntimeError("OK opened no window (%s)" % ctl.msg)
+            starts = [v.moves[k][0] for v, n in zip(s.emu.servos, before)
+                      for k in range(n, len(v.moves)) if v.moves[k][0] >= at]
+            out.append((min(starts) - at) / 1000)
+            s.key("u")
+            s.run(SETTLE_MS)
+            cursor = ctl.cursor
+            s.emu.buttons["next"].press(30)
+            while ctl.cursor == cursor:  # NEXT acts on its press
+                s.run(1)
+            at = clock.now_us() + rng.randrange(REDRAW_US)  # any microsecond of a step
+    return out
+
+
+def flash_bytes_per_game():
+    """Bytes written to flash (journal, settings) by whole games played with
+    the buttons, one of every preset: the most of them."""
+    most = 0
+    for k, (preset, n) in enumerate(GAMES):
+        with tempfile.TemporaryDirectory(prefix="flash-") as flash:
+            s = press.start("pico_pca9685", flash, {"players": n, "rules": preset, "seed": k})
+            autoplay.play(s, k)
+            most = max(most, s.storage.bytes_written)
+    return most
+
+
+def firmware_mpy_bytes():
+    """The .mpy files `make flash` copies (main.py goes as source: not counted)."""
+    total = 0
+    with tempfile.TemporaryDirectory() as d:
+        for path in build(d, "armv6m"):
+            if path.endswith(".mpy") and os.path.relpath(path, d) != "main.mpy":
+                total += os.path.getsize(path)
+    return total
+
+
+def journal_of(actions, flash):
+    """A 6-seat game on flash whose journal holds `actions` entries: played
+    with the buttons, an UNDO after some of the presses."""
+    rng = random.Random(7)
+    s = press.start("pico_pca9685", flash, {"players": 6, "rules": "standard", "seed": 7})
+    j = s.dev.ctl.journal
+    while j.entries < actions:
+        k = autoplay.next_key(s, rng) or "u"
+        for one in k.split():
+            s.key(one)
+        if rng.random() < 0.3 and j.entries < actions:
+            s.key("u")
+    return s
+
+
+# On the VM: boot the device on that flash (every module loaded, the drivers
+# up), then a fresh controller reads the journal back and replays it, N times.
+VM_RESUME = """
+from emu.session import Session
+from app.controller import Controller
+s = Session("pico_pca9685", %(root)r, %(flash)r)
+c = s.dev.ctl
+for k in range(%(n)d):
+    c = Controller(s.storage, s.dev.out)
+print("resumed", len(c.game.log), c.report or "-")
+"""
+RESUMES = 20
+
+
+def _cpu_s(script, path, heap):
+    """(the VM's stdout as a dict, the CPU seconds it used): CPU time, not the
+    wall clock, so that other load on the machine does not count."""
+    import resource
+    t0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    got = _vm(script, path, heap)
+    t1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return got, (t1.ru_utime + t1.ru_stime) - (t0.ru_utime + t0.ru_stime)
+
+
+# On the VM: the heap the firmware holds booted into a 6-seat game, the
+# emulated board's own heap left out (taken before the firmware boots on it),
+# and so are the fakes of the modules the board has built in (machine, ...).
+VM_HEAP = """
+import gc
+gc.collect()
+m0 = gc.mem_alloc()
+from app import board
+gc.collect()
+m1 = gc.mem_alloc()
+import machine, neopixel, rp2, time  # the fakes of what the board has built in
+from emu import clock, world
+from emu.board import Board
+world.reset()
+emu = Board(board.load("pico_pca9685", %(root)r))
+emu.card.set(True, 0)
+gc.collect()
+m2 = gc.mem_alloc()
+from app import device
+from drivers.storage import Storage
+dev = device.start("pico_pca9685", %(root)r, Storage(%(flash)r), {"players": 6, "rules": "standard", "seed": 1})
+for k in range(200):
+    dev.step()
+    clock.sleep_ms(2)
+gc.collect()
+print("heap", m1 - m0 + gc.mem_alloc() - m2, len(dev.ctl.game.log))
+"""
+
+
+def _vm(script, path, heap):
+    p = run_vm(script, path, heap)
+    if p.returncode:
+        raise RuntimeError("micropython: " + (p.stdout + p.stderr)[-800:])
+    return dict((w[0], w[1:]) for w in (line.split() for line in p.stdout.splitlines()))
+
+
+def mpy_figures():
+    with tempfile.TemporaryDirectory() as d:
+        fw, fakes, flash = (os.path.join(d, x, "") for x in ("fw", "fakes", "flash"))
+        build(fw)
+        build_fakes(fakes)
+        os.makedirs(flash)
+        s = journal_of(300, flash)
+        # the resume's CPU time: a VM that boots and resumes RESUMES times
+        # more, less one that only boots, per resume
+        runs = [_cpu_s(VM_RESUME % {"root": fw, "flash": flash, "n": n}, [fw, fakes], "1m")
+                for n in (0, RESUMES, 0, RESUMES)]
+        for got, _ in runs:
+            if int(got["resumed"][0]) != len(s.game().log):
+                raise RuntimeError("the VM resumed another game: %r" % got)
+        resume_ms = min(runs[1][1], runs[3][1]) - min(runs[0][1], runs[2][1])
+        resume_ms = resume_ms * 1000 / RESUMES
+        shutil.rmtree(flash)
+        os.makedirs(flash)
+        got = _vm(VM_HEAP % {"root": fw, "flash": flash}, [fw, fakes], "1m")
+    return [("mpy_resume_ms_300", round(resume_ms, 2), "ms"),
+            ("mpy_firmware_heap_bytes", int(got["heap"][0]), "bytes")]
+
+
+def figures():
+    return [("press_to_shutter_ms_p99", round(_p99(press_to_shutter_ms()), 2), "ms"),
+            ("flash_bytes_per_game", flash_bytes_per_game(), "bytes"),
+            ("firmware_mpy_bytes", firmware_mpy_bytes(), "bytes")]
