@@ -46,6 +46,8 @@ def main(argv=None):
     pr.add_argument("--board", default="pico_pca9685", help="board config (firmware/boards/NAME.json)")
     pr.add_argument("--flash", metavar="DIR", help="keep the emulated flash here (a second run resumes)")
     pr.add_argument("--record-out", metavar="FILE", help="write the record the device would export")
+    pr.add_argument("--runtime", choices=("micropython", "circuitpython"), default="micropython",
+                    help="the firmware build to run (default micropython)")
     pr.add_argument("keys", nargs="*", help="1-6 seats, r n o p u (ROLL NEXT OK PASS UNDO), U long UNDO, c card")
     args = p.parse_args(argv)
     if args.cmd == "replay":

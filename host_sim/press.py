@@ -8,11 +8,16 @@ import tempfile
 from host_sim import FIRMWARE, hw
 
 
-def start(board, flash, setup=None):
-    """A Session (host_sim/fakes/emu/session.py) on CPython, its flash in the folder flash."""
-    hw.install()
+def start(board, flash, setup=None, runtime="micropython"):
+    """A Session (host_sim/fakes/emu/session.py) on CPython, its flash in the
+    folder flash; runtime "circuitpython": the CircuitPython build (host_sim.cpy)."""
+    if runtime == "circuitpython":
+        from host_sim import cpy
+        cpy.install()
+    else:
+        hw.install()
     from emu.session import Session
-    return Session(board, os.path.join(FIRMWARE, ""), os.path.join(flash, ""), setup)
+    return Session(board, os.path.join(FIRMWARE, ""), os.path.join(flash, ""), setup, runtime=runtime)
 
 
 def setup_of(args):
@@ -38,7 +43,7 @@ def main(args):
         flash = scratch.name
     os.makedirs(flash, exist_ok=True)
     try:
-        s = start(args.board, flash, setup_of(args))
+        s = start(args.board, flash, setup_of(args), getattr(args, "runtime", "micropython"))
         if not hasattr(s.dev, "ctl"):
             print(s.dev.msg, file=sys.stderr)
             return 2
