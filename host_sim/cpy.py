@@ -38,3 +38,35 @@ def install():
     for name in ("ticks_ms", "ticks_us", "ticks_add", "ticks_diff", "sleep_ms", "sleep_us"):
         setattr(time, name, getattr(clock, name))
     return vclock
+
+
+ROOT_FILES = ("code.py", "boot.py")  # firmware/cp files that go to the drive's root
+
+
+def build(dest):
+    """The CIRCUITPY drive's files in dest: the shared firmware as .py (app,
+    drivers, game, boards), the seam in cp/, code.py and boot.py at the root.
+    Returns the written paths, relative to dest."""
+    import shutil
+    from host_sim import FIRMWARE
+    from host_sim.mpy import CP_ONLY, firmware_files
+    written = []
+    rels = firmware_files(".py") + firmware_files(".json")
+    rels += [os.path.join(CP_ONLY, f) for f in sorted(os.listdir(os.path.join(FIRMWARE, CP_ONLY)))
+             if f.endswith(".py") and f not in ROOT_FILES]
+    rels.remove("main.py")  # MicroPython's boot; code.py is CircuitPython's
+    for rel in rels:
+        out = os.path.join(dest, rel)
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        shutil.copyfile(os.path.join(FIRMWARE, rel), out)
+        written.append(rel)
+    for f in ROOT_FILES:
+        shutil.copyfile(os.path.join(FIRMWARE, CP_ONLY, f), os.path.join(dest, f))
+        written.append(f)
+    return written
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit("usage: python -m host_sim.cpy DEST")
+    print("%d files in %s" % (len(build(sys.argv[1])), sys.argv[1]))

@@ -2,7 +2,7 @@
 import microcontroller as _mc
 
 for _n in list(range(23)) + [25, 26, 27, 28]:
-    globals()["GP%d" % _n] = getattr(_mc.pin, "GPIO%d" % _n)
-LED = getattr(_mc.pin, "GPIO25")
-A0, A1, A2 = (getattr(_mc.pin, "GPIO%d" % n) for n in (26, 27, 28))
+    globals()["GP%d" % _n] = _mc.Pin(_n)
+LED = globals()["GP25"]
+A0, A1, A2 = (globals()["GP%d" % _n] for _n in (26, 27, 28))
 board_id = "raspberry_pi_pico"

@@ -1,6 +1,6 @@
-"""A fake of CircuitPython's `microcontroller` for an RP2040: pins, reset, the watchdog."""
+"""A fake of CircuitPython's `microcontroller` for an RP2040: Pin (board makes
+them), reset, the watchdog."""
 from _mp import machine
-from emu import world
 from watchdog import WatchDogMode, WatchDogTimer
 
 
@@ -10,15 +10,6 @@ class Pin:
 
     def __repr__(self):
         return "microcontroller.pin.GPIO%d" % self._n
-
-
-class _Pins:
-    pass
-
-
-pin = _Pins()
-for _n in range(world.GPIO_COUNT):
-    setattr(pin, "GPIO%d" % _n, Pin(_n))
 
 
 def _wdt_mode(wd, mode):

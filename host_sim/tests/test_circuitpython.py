@@ -1,0 +1,83 @@
+"""The CircuitPython build (firmware/cp with the Adafruit libraries, on the
+fake CircuitPython core of host_sim/fakes_cp) against the MicroPython build,
+on the same emulated chips: the same keys must give the same game, the same
+OLED pixels, the same NeoPixel frames and the same shutter moves. One runtime
+per process, so each runs in its own (host_sim.tests.runtimes)."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from game import rules
+from host_sim import ROOT
+
+# one whole game a preset, on both boards (PCA9685 + GPIO buttons; PWM servos + ladder)
+GAMES = [{"board": ("pico_pca9685", "pico_direct_pwm")[i % 2],
+          "setup": {"players": 3 + i, "rules": p, "seed": 11 + i}, "seed": 11 + i}
+         for i, p in enumerate(rules.PRESET_NAMES)]
+
+
+def run(args, stdin=None):
+    proc = subprocess.run([sys.executable, "-m"] + args, input=stdin, capture_output=True, text=True,
+                          cwd=ROOT, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return proc.stdout
+
+
+def trace(runtime, games):
+    return json.loads(run(["host_sim.tests.runtimes", runtime], json.dumps(games)))
+
+
+@pytest.fixture(scope="module")
+def both():
+    mp = trace("micropython", GAMES)
+    replay = [{"board": g["board"], "setup": g["setup"], "keys": t["keys"]} for g, t in zip(GAMES, mp)]
+    return mp, trace("circuitpython", replay)
+
+
+@pytest.mark.parametrize("i", range(len(GAMES)), ids=[g["setup"]["rules"] for g in GAMES])
+def test_same_keys_same_game_screens_lights_and_shutters(both, i):
+    mp, cp = both[0][i], both[1][i]
+    assert mp["trace"][-1]["state"]["over"] and len(mp["keys"]) > 40
+    assert cp["keys"] == mp["keys"]
+    assert cp["end"]["errors"] == [] and cp["end"]["reboots"] == 0
+    for k, (a, b) in enumerate(zip(mp["trace"], cp["trace"])):
+        assert a == b, "after key %d (%s): %s differ" % (k, mp["keys"][k - 1] if k else "boot",
+                                                        [n for n in a if a[n] != b[n]])
+    assert len(cp["trace"]) == len(mp["trace"])
+    assert cp["end"] == mp["end"]  # servo angles, moves per servo, the last screen
+    assert sum(cp["end"]["moves"]) > 12
+
+
+def press(runtime, flash, *args):
+    return json.loads(run(["host_sim", "press", "--runtime", runtime, "--flash", flash] + list(args)).splitlines()[-1])
+
+
+def test_journal_resume_on_circuitpython_even_torn(tmp_path):
+    """A game on CircuitPython's flash resumes after a power-off, and after a
+    cut inside the last append, as the MicroPython build's does."""
+    setup = ["--players", "4", "--rules", "family", "--seed", "3"]
+    first, rest = ["r", "o", "o", "n", "r", "o"], ["p", "r", "o", "2", "o"]
+    whole = press("micropython", str(tmp_path / "mp"), *(setup + first + rest))
+    a = str(tmp_path / "cp")
+    press("circuitpython", a, *(setup + first))
+    assert press("circuitpython", a, *rest) == whole
+    # a power cut inside the last entry (the last window opened): both runtimes drop it alike
+    untorn = press("micropython", str(tmp_path / "mp-first"), *(setup + first))
+    torn = {}
+    for runtime in ("micropython", "circuitpython"):
+        d = str(tmp_path / ("torn-" + runtime))
+        press(runtime, d, *(setup + first))
+        with open(os.path.join(d, "game.jnl"), "rb+") as f:
+            f.truncate(len(f.read()) - 1)
+        torn[runtime] = press(runtime, d)
+    assert torn["circuitpython"] == torn["micropython"]
+    assert torn["circuitpython"]["open"] == untorn["open"][:-1] and untorn["open"]
+
+
+def test_press_runtime_flag_is_checked():
+    proc = subprocess.run([sys.executable, "-m", "host_sim", "press", "--runtime", "pyboard"],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 2 and "--runtime" in proc.stderr
