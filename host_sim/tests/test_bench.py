@@ -16,5 +16,5 @@ def test_bench_prints_every_figure():
         assert tag == "BENCH"
         names[name] = float(value)
     for name in ("cpython_action_us", "mpy_action_us", "cpython_games_per_s",
-                 "mpy_import_heap_bytes", "mpy_game_heap_bytes"):
+                 "mpy_import_heap_bytes", "mpy_game_heap_bytes", "cp_press_to_shutter_ms_p99"):
         assert names[name] > 0, name
