@@ -23,18 +23,26 @@ def start(name=None, root="", storage=None, setup=None):
 
 def usb_mode(root=""):
     """The drive was left to the computer at boot (boot.py): nothing may be
-    written, so the game does not run; say so on the OLED."""
+    written, so the game does not run; say so on the OLED, with what is wrong
+    with the board config if anything is (boot.py leaves the drive to the
+    computer then, so that it can be fixed)."""
     import json
     from app import board
     from app.device import show_error
     from cp import hardware
+    msg = "USB drive mode: edit the files, then reset to play."
+    try:
+        board.load(None, root)
+    except board.ConfigError as e:
+        msg = str(e) + " / " + msg
     try:
         with open(root + "boards/" + board.DEFAULT + ".json") as f:
             cfg = json.load(f)
         oled = hardware.display(cfg, hardware.i2c_bus(cfg))
     except Exception:  # no display: the drive itself says it
         oled = None
-    show_error(oled, "USB drive mode: edit the files, then reset to play.")
+    show_error(oled, msg)
+    return msg
 
 
 def run():
