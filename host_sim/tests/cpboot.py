@@ -1,22 +1,43 @@
-"""Run CircuitPython's boot.py on the emulated board (one runtime per process):
+"""CircuitPython's boot on the emulated board (one runtime per process):
 
-    python -m host_sim.tests.cpboot held|free   prints whether the flash ends read-only to the firmware"""
+    python -m host_sim.tests.cpboot held|free   runs boot.py; prints whether the flash ends read-only to the firmware
+    python -m host_sim.tests.cpboot usb [ROOT]   the USB drive mode's message, and the OLED's lit pixels
+                                                 (ROOT: the drive, with boards/; default firmware/)"""
 import os
 import runpy
 import sys
 
 from host_sim import FIRMWARE, cpy
 
-if __name__ == "__main__":
-    cpy.install()
+
+def boot_py(seat1):
     import storage
-    from emu import world
     from emu.button import Button
-    world.reset()
     storage.remount("/", readonly=True)  # as at power-up: the computer's drive
-    seat1 = Button(12)  # seat_buttons[0] of the default board, pico_pca9685
-    if sys.argv[1] == "held":
-        seat1.set(True, 0)
-    os.chdir(FIRMWARE)  # the drive's root: boards/ and board.txt
+    button = Button(12)  # seat_buttons[0] of the default board, pico_pca9685
+    if seat1 == "held":
+        button.set(True, 0)
     runpy.run_path(os.path.join(FIRMWARE, "cp", "boot.py"))
     print("readonly" if storage.getmount("/").readonly else "writable")
+
+
+def usb(root):
+    import json
+    from app import board
+    from cp import main
+    from emu.board import Board
+    with open(os.path.join(root, "boards", board.DEFAULT + ".json")) as f:
+        emu = Board(board.validate(json.load(f)))
+    print(main.usb_mode(os.path.join(root, "")))
+    print(sum(emu.oled.lit(x, y) for x in range(128) for y in range(64)))
+
+
+if __name__ == "__main__":
+    cpy.install()
+    from emu import world
+    world.reset()
+    os.chdir(FIRMWARE)  # the drive's root: boards/ and board.txt
+    if sys.argv[1] == "usb":
+        usb(sys.argv[2] if len(sys.argv) > 2 else FIRMWARE)
+    else:
+        boot_py(sys.argv[1])

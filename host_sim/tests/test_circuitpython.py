@@ -120,3 +120,15 @@ def test_fat_storage_writes_where_rename_cannot_replace(tmp_path, monkeypatch):
         st.write("settings.json", b"newer")
     assert st.read("settings.json") == b"newer"  # from the .tmp: the old file was removed
     assert st.read("missing.json") is None
+
+
+def test_usb_drive_mode_says_so_on_the_oled_with_a_bad_board_config(tmp_path):
+    import shutil
+    from host_sim import FIRMWARE
+    msg, lit = run(["host_sim.tests.cpboot", "usb"]).splitlines()
+    assert msg.startswith("USB drive mode") and int(lit) > 200
+    shutil.copytree(os.path.join(FIRMWARE, "boards"), str(tmp_path / "boards"))
+    (tmp_path / "board.txt").write_text("nosuch")
+    msg, lit = run(["host_sim.tests.cpboot", "usb", str(tmp_path)]).splitlines()
+    assert msg.startswith("board config: boards/nosuch.json: no such file") and "USB drive mode" in msg
+    assert int(lit) > 200
