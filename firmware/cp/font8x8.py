@@ -1,6 +1,8 @@
 """The 8x8 font of MicroPython's framebuf.text (ASCII 32-127, 8 bytes a
-character, one a column, bit 0 at the top): the screens look the same on
-CircuitPython, whose adafruit_framebuf text is 5x8 from a file."""
+character, one a column, bit 0 at the top), read from the MicroPython VM, and
+text drawn with it as framebuf draws it: the screens look the same on
+CircuitPython, whose adafruit_framebuf text is 5x8 from a file. The host's
+framebuf fake draws with it too."""
 FONT = (
     b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x4f\x4f\x00\x00\x00"
     b"\x00\x07\x07\x00\x00\x07\x07\x00\x14\x7f\x7f\x14\x14\x7f\x7f\x14"
@@ -51,3 +53,19 @@ FONT = (
     b"\x00\x00\x00\xff\xff\x00\x00\x00\x00\x41\x41\x77\x3e\x08\x08\x00"
     b"\x00\x02\x03\x01\x03\x02\x03\x01\xaa\x55\xaa\x55\xaa\x55\xaa\x55"
 )
+
+
+def text(put, s, x, y, c=1):
+    """Draw s from (x, y) as framebuf.text: put(x, y, c) for each set pixel of
+    each glyph (any character outside ASCII 32-127 as 127)."""
+    for ch in s:
+        code = ord(ch)
+        if not 32 <= code <= 127:
+            code = 127
+        base = (code - 32) * 8
+        for col in range(8):
+            bits = FONT[base + col]
+            for row in range(8):
+                if bits >> row & 1:
+                    put(x + col, y + row, c)
+        x += 8

@@ -5,7 +5,7 @@ which sends only the changed columns of one page (8 rows), so a device step
 never waits for a whole frame (the library's show() sends all 1,024 bytes)."""
 from adafruit_ssd1306 import SSD1306_I2C
 
-from cp.font8x8 import FONT
+from cp import font8x8
 
 
 class Oled(SSD1306_I2C):
@@ -20,28 +20,15 @@ class Oled(SSD1306_I2C):
     def text(self, s, x, y, color=1, *args, **kwargs):
         """Draw s with the 8x8 font from (x, y), as MicroPython's framebuf does:
         only the glyphs' set pixels are drawn, in color."""
-        buf = self.buf
-        w = self.width
-        h = self.height
-        for ch in s:
-            code = ord(ch)
-            if not 32 <= code <= 127:
-                code = 127
-            base = (code - 32) * 8
-            for col in range(8):
-                xx = x + col
-                if not 0 <= xx < w:
-                    continue
-                bits = FONT[base + col]
-                for row in range(8):
-                    yy = y + row
-                    if bits >> row & 1 and 0 <= yy < h:
-                        i = (yy >> 3) * w + xx
-                        if color:
-                            buf[i] |= 1 << (yy & 7)
-                        else:
-                            buf[i] &= ~(1 << (yy & 7)) & 0xFF
-            x += 8
+        font8x8.text(self._put, s, x, y, color)
+
+    def _put(self, x, y, c):
+        if 0 <= x < self.width and 0 <= y < self.height:
+            i = (y >> 3) * self.width + x
+            if c:
+                self.buf[i] |= 1 << (y & 7)
+            else:
+                self.buf[i] &= ~(1 << (y & 7)) & 0xFF
 
     def show(self, full=False):
         for p in range(self.pages):

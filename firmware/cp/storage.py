@@ -14,14 +14,9 @@ class FatStorage(Storage):
             data = Storage.read(self, name + ".tmp")
         return data
 
-    def write(self, name, data):
-        dst = self.path(name)
-        tmp = dst + ".tmp"
-        with open(tmp, "wb") as f:
-            f.write(data)
+    def _replace(self, tmp, dst):
         try:
             os.rename(tmp, dst)
         except OSError:  # FAT: the old file is in the way
             os.remove(dst)
             os.rename(tmp, dst)
-        self.bytes_written += len(data)
