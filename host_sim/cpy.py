@@ -41,20 +41,25 @@ def install():
 
 
 ROOT_FILES = ("code.py", "boot.py")  # firmware/cp files that go to the drive's root
+# the MicroPython build's own: they need `machine` or `framebuf`
+MP_ONLY = ("main.py", "app/hardware.py", "app/selftest.py", "drivers/ssd1306.py", "drivers/pca9685.py",
+           "drivers/servo_pca9685.py", "drivers/servo_pwm.py", "drivers/shutter_gpio.py",
+           "drivers/watchdog.py")
 
 
 def build(dest):
     """The CIRCUITPY drive's files in dest: the shared firmware as .py (app,
-    drivers, game, boards), the seam in cp/, code.py and boot.py at the root.
+    drivers, game, boards; not the MicroPython build's own files), the seam
+    in cp/, code.py and boot.py at the root.
     Returns the written paths, relative to dest."""
     import shutil
     from host_sim import FIRMWARE
     from host_sim.mpy import CP_ONLY, firmware_files
     written = []
-    rels = firmware_files(".py") + firmware_files(".json")
+    rels = [r for r in firmware_files(".py") if r.replace(os.sep, "/") not in MP_ONLY]
+    rels += firmware_files(".json")
     rels += [os.path.join(CP_ONLY, f) for f in sorted(os.listdir(os.path.join(FIRMWARE, CP_ONLY)))
              if f.endswith(".py") and f not in ROOT_FILES]
-    rels.remove("main.py")  # MicroPython's boot; code.py is CircuitPython's
     for rel in rels:
         out = os.path.join(dest, rel)
         os.makedirs(os.path.dirname(out), exist_ok=True)

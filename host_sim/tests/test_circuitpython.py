@@ -132,3 +132,40 @@ def test_usb_drive_mode_says_so_on_the_oled_with_a_bad_board_config(tmp_path):
     msg, lit = run(["host_sim.tests.cpboot", "usb", str(tmp_path)]).splitlines()
     assert msg.startswith("board config: boards/nosuch.json: no such file") and "USB drive mode" in msg
     assert int(lit) > 200
+
+
+def test_the_circuitpy_drive_holds_every_module_the_build_imports_and_no_machine(tmp_path):
+    """make cp's layout: following the imports from code.py and boot.py, every
+    firmware module is on the drive; none of the files there imports
+    MicroPython's `machine`, `framebuf` or `rp2`."""
+    import ast
+    from host_sim import FIRMWARE, cpy
+    dest = str(tmp_path)
+    written = cpy.build(dest)
+    assert "code.py" in written and "boot.py" in written and "boards/pico_pca9685.json" in written
+    todo, seen, missing = ["code.py", "boot.py"], set(), []
+    while todo:
+        rel = todo.pop()
+        if rel in seen:
+            continue
+        seen.add(rel)
+        with open(os.path.join(dest, rel)) as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                mods = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                mods = [node.module] + [node.module + "." + a.name for a in node.names]
+            else:
+                continue
+            for m in mods:
+                assert m.split(".")[0] not in ("machine", "framebuf", "rp2"), (rel, m)
+                path = m.replace(".", "/") + ".py"
+                if os.path.exists(os.path.join(dest, path)):
+                    todo.append(path)
+                elif os.path.exists(os.path.join(FIRMWARE, path)):
+                    missing.append((rel, m))
+    # device.start's default seam, MicroPython's, only imported when none is given
+    assert missing == [("app/device.py", "app.hardware")] * 2
+    assert {"app/device.py", "app/controller.py", "cp/hardware.py", "drivers/shutters.py", "game/engine.py"} <= seen
+    assert "app/hardware.py" not in written and "main.py" not in written
