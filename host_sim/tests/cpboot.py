@@ -2,7 +2,9 @@
 
     python -m host_sim.tests.cpboot held|free   runs boot.py; prints whether the flash ends read-only to the firmware
     python -m host_sim.tests.cpboot usb [ROOT]   the USB drive mode's message, and the OLED's lit pixels
-                                                 (ROOT: the drive, with boards/; default firmware/)"""
+                                                 (ROOT: the drive, with boards/; default firmware/)
+    python -m host_sim.tests.cpboot broken       a bad board config: the message, the OLED's lit
+                                                 pixels, the LED's changes in 2 s, the servo moves"""
 import os
 import runpy
 import sys
@@ -32,12 +34,28 @@ def usb(root):
     print(sum(emu.oled.lit(x, y) for x in range(128) for y in range(64)))
 
 
+def broken():
+    import tempfile
+    from emu import world
+    from host_sim import press
+    with tempfile.TemporaryDirectory(prefix="flash-") as flash:
+        s = press.start("nosuch", flash, None, "circuitpython")
+        led = []
+        world.pin(25).listeners.append(lambda: led.append(world.pin(25).out))
+        s.run(2000)
+        print(s.dev.msg)
+        print(sum(s.emu.oled.lit(x, y) for x in range(128) for y in range(64)))
+        print(len(led), sum(len(v.moves) for v in s.emu.servos))
+
+
 if __name__ == "__main__":
     cpy.install()
     from emu import world
     world.reset()
     os.chdir(FIRMWARE)  # the drive's root: boards/ and board.txt
-    if sys.argv[1] == "usb":
+    if sys.argv[1] == "broken":
+        broken()
+    elif sys.argv[1] == "usb":
         usb(sys.argv[2] if len(sys.argv) > 2 else FIRMWARE)
     else:
         boot_py(sys.argv[1])

@@ -169,3 +169,10 @@ def test_the_circuitpy_drive_holds_every_module_the_build_imports_and_no_machine
     assert missing == [("app/device.py", "app.hardware")] * 2
     assert {"app/device.py", "app/controller.py", "cp/hardware.py", "drivers/shutters.py", "game/engine.py"} <= seen
     assert "app/hardware.py" not in written and "main.py" not in written
+
+
+def test_a_bad_board_config_on_circuitpython_is_shown_and_blinks_and_nothing_moves():
+    msg, lit, changes = run(["host_sim.tests.cpboot", "broken"]).splitlines()
+    led, moves = changes.split()
+    assert msg == "board config: boards/nosuch.json: no such file"
+    assert int(lit) > 200 and int(led) >= 7 and int(moves) == 0  # 250 ms a blink
