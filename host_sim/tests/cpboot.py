@@ -4,7 +4,9 @@
     python -m host_sim.tests.cpboot usb [ROOT]   the USB drive mode's message, and the OLED's lit pixels
                                                  (ROOT: the drive, with boards/; default firmware/)
     python -m host_sim.tests.cpboot broken       a bad board config: the message, the OLED's lit
-                                                 pixels, the LED's changes in 2 s, the servo moves"""
+                                                 pixels, the LED's changes in 2 s, the servo moves
+    python -m host_sim.tests.cpboot watchdog     reboots after stalls of 4 s and 6 s, and whether
+                                                 the game and its open windows came back"""
 import os
 import runpy
 import sys
@@ -48,12 +50,32 @@ def broken():
         print(len(led), sum(len(v.moves) for v in s.emu.servos))
 
 
+def watchdog():
+    import tempfile
+    from game import state
+    from host_sim import press
+    with tempfile.TemporaryDirectory(prefix="flash-") as flash:
+        s = press.start("pico_pca9685", flash, {"players": 4, "rules": "zh-cn", "seed": 8}, "circuitpython")
+        s.keys("r o o")
+        before = state.as_dict(s.game())
+        windows = [i for i in range(12) if s.dev.hw.shutters.is_open(i)]
+        s.stall(4000)
+        first = s.reboots
+        s.run(10)
+        s.stall(6000)
+        s.run(1500)
+        print(first, s.reboots, state.as_dict(s.game()) == before and bool(windows),
+              [i for i in range(12) if s.dev.hw.shutters.is_open(i)] == windows)
+
+
 if __name__ == "__main__":
     cpy.install()
     from emu import world
     world.reset()
     os.chdir(FIRMWARE)  # the drive's root: boards/ and board.txt
-    if sys.argv[1] == "broken":
+    if sys.argv[1] == "watchdog":
+        watchdog()
+    elif sys.argv[1] == "broken":
         broken()
     elif sys.argv[1] == "usb":
         usb(sys.argv[2] if len(sys.argv) > 2 else FIRMWARE)

@@ -176,3 +176,9 @@ def test_a_bad_board_config_on_circuitpython_is_shown_and_blinks_and_nothing_mov
     led, moves = changes.split()
     assert msg == "board config: boards/nosuch.json: no such file"
     assert int(lit) > 200 and int(led) >= 7 and int(moves) == 0  # 250 ms a blink
+
+
+def test_circuitpython_watchdog_resets_a_stalled_loop_and_the_game_resumes():
+    """microcontroller.watchdog at 5 s: a 4 s stall passes, a 6 s one resets
+    the board, and the game comes back from the journal with its windows open."""
+    assert run(["host_sim.tests.cpboot", "watchdog"]).split() == ["0", "1", "True", "True"]
