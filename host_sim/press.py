@@ -8,14 +8,19 @@ import tempfile
 from host_sim import FIRMWARE, hw
 
 
+def install(runtime="micropython"):
+    """The fakes of a runtime's modules, before any firmware or emu import
+    (one runtime per process); returns the virtual clock."""
+    if runtime == "circuitpython":
+        from host_sim import cpy
+        return cpy.install()
+    return hw.install()
+
+
 def start(board, flash, setup=None, runtime="micropython"):
     """A Session (host_sim/fakes/emu/session.py) on CPython, its flash in the
     folder flash; runtime "circuitpython": the CircuitPython build (host_sim.cpy)."""
-    if runtime == "circuitpython":
-        from host_sim import cpy
-        cpy.install()
-    else:
-        hw.install()
+    install(runtime)
     from emu.session import Session
     return Session(board, os.path.join(FIRMWARE, ""), os.path.join(flash, ""), setup, runtime=runtime)
 
