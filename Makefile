@@ -48,7 +48,7 @@ cp: setup
 flash-cp: cp
 	test -d "$(CIRCUITPY)" || { echo "no CIRCUITPY drive at $(CIRCUITPY): make flash-cp CIRCUITPY=/path"; exit 2; }
 	cp -r build/circuitpy/. "$(CIRCUITPY)/"
-	$(PY) -m pip install --disable-pip-version-check -q circup==3.1.0
+	$(PY) -m pip install --disable-pip-version-check -q -r requirements-flash-cp.txt
 	$(VENV)/bin/circup --path "$(CIRCUITPY)" install adafruit_ssd1306 adafruit_framebuf adafruit_bus_device \
 		neopixel adafruit_pca9685 adafruit_register adafruit_motor adafruit_ticks
 
