@@ -2,15 +2,22 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
+STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-cp.txt | cksum | cut -d' ' -f1)
+# The CircuitPython build's Adafruit libraries and stubs: their own folder, without
+# their Blinka dependency (pip's --no-deps applies to a whole requirements file).
+CPLIBS := $(VENV)/circuitpython
+CIRCUITPY ?= /media/$(USER)/CIRCUITPY
 
-.PHONY: setup sim sim-screenshot test play bench mpy flash deploy hardware deck clean
+.PHONY: setup sim sim-screenshot test play bench mpy flash deploy cp flash-cp hardware deck clean
 
 setup: $(STAMP)
 
-$(STAMP): requirements.txt
+$(STAMP): requirements.txt requirements-cp.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --disable-pip-version-check -q -r requirements.txt
+	rm -rf $(CPLIBS)
+	$(PY) -m pip install --disable-pip-version-check -q --no-deps --target $(CPLIBS) -r requirements-cp.txt
+	cd $(CPLIBS) && ../bin/python -c "import sys, circuitpython_setboard as s; sys.argv[1:] = ['raspberry_pi_pico']; s.set_board()"
 	rm -f $(VENV)/.installed-*
 	touch $@
 
@@ -43,6 +50,20 @@ flash: setup
 	$(PY) -m host_sim.flash $(if $(PORT),--port $(PORT))
 
 deploy: flash
+
+# The CircuitPython build as it goes on the CIRCUITPY drive: the shared firmware
+# as .py (CircuitPython cannot load MicroPython's .mpy), code.py and boot.py at the root.
+cp: setup
+	$(PY) -m host_sim.cpy build/circuitpy
+
+# Copy it to a board running CircuitPython (its drive mounted at CIRCUITPY=...),
+# and install the Adafruit libraries there with circup.
+flash-cp: cp
+	test -d "$(CIRCUITPY)" || { echo "no CIRCUITPY drive at $(CIRCUITPY): make flash-cp CIRCUITPY=/path"; exit 2; }
+	cp -r build/circuitpy/. "$(CIRCUITPY)/"
+	$(PY) -m pip install --disable-pip-version-check -q -r requirements-flash-cp.txt
+	$(VENV)/bin/circup --path "$(CIRCUITPY)" install adafruit_ssd1306 adafruit_framebuf adafruit_bus_device \
+		neopixel adafruit_pca9685 adafruit_register adafruit_motor adafruit_ticks
 
 # Regenerate the netlists, BOMs, drawings, README tables and Wokwi diagram from the circuit code.
 hardware: setup

@@ -72,6 +72,8 @@ def main(argv=None):
     pr = sub.add_parser("press", help="run the device firmware on the emulated board and press keys")
     device_flags(pr)
     pr.add_argument("--record-out", metavar="FILE", help="write the record the device would export")
+    pr.add_argument("--runtime", choices=("micropython", "circuitpython"), default="micropython",
+                    help="the firmware build to run (default micropython)")
     pr.add_argument("keys", nargs="*", help="1-6 seats, r n o p u (ROLL NEXT OK PASS UNDO), U long UNDO, c card")
     deck_parser(sub)
     sm = sub.add_parser("sim", help="play the device firmware on the emulated board from the keyboard")

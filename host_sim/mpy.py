@@ -20,11 +20,15 @@ def tool(name):
     return here if os.path.exists(here) else (shutil.which(name) or name)
 
 
+CP_ONLY = "cp"  # firmware/cp: the CircuitPython seam, deployed as .py to CIRCUITPY
+
+
 def firmware_files(ext=".py", root=FIRMWARE):
-    """Paths, relative to root (firmware/), of every file ending in ext."""
+    """Paths, relative to root (firmware/), of every file ending in ext, but
+    the CircuitPython-only ones (firmware/cp)."""
     out = []
     for top, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not (top == root and d == CP_ONLY))
         for f in sorted(files):
             if f.endswith(ext):
                 out.append(os.path.relpath(os.path.join(top, f), root))

@@ -9,11 +9,21 @@ import tempfile
 from host_sim import FIRMWARE, hw
 
 
-def start(board, flash, setup=None):
-    """A Session (host_sim/fakes/emu/session.py) on CPython, its flash in the folder flash."""
-    hw.install()
+def install(runtime="micropython"):
+    """The fakes of a runtime's modules, before any firmware or emu import
+    (one runtime per process); returns the virtual clock."""
+    if runtime == "circuitpython":
+        from host_sim import cpy
+        return cpy.install()
+    return hw.install()
+
+
+def start(board, flash, setup=None, runtime="micropython"):
+    """A Session (host_sim/fakes/emu/session.py) on CPython, its flash in the
+    folder flash; runtime "circuitpython": the CircuitPython build (host_sim.cpy)."""
+    install(runtime)
     from emu.session import Session
-    return Session(board, os.path.join(FIRMWARE, ""), os.path.join(flash, ""), setup)
+    return Session(board, os.path.join(FIRMWARE, ""), os.path.join(flash, ""), setup, runtime=runtime)
 
 
 def setup_of(args):
@@ -45,7 +55,7 @@ def session(args):
         flash = scratch.name
     os.makedirs(flash, exist_ok=True)
     try:
-        s = start(args.board, flash, setup_of(args))
+        s = start(args.board, flash, setup_of(args), getattr(args, "runtime", "micropython"))
         if not hasattr(s.dev, "ctl"):
             raise UsageError(s.dev.msg)
         yield s

@@ -39,18 +39,21 @@ API_RULES = {
 }
 
 
-def pyright(tmp, files, mode, rules=None, extra=()):
+def pyright(tmp, files, mode, rules=None, extra=(), stubs=SITE, typeshed=SITE):
+    """stubs, typeshed: the MicroPython stubs by default; typeshed None: CPython's."""
     os.makedirs(os.path.join(tmp, "venv", "lib", LIB, "site-packages"), exist_ok=True)
     cfg = {
         "extraPaths": [FIRMWARE] + list(extra),
-        "typeshedPath": SITE,  # micropython-stdlib-stubs: stdlib/
-        "stubPath": SITE,  # micropython-rp2-rpi-pico-stubs: machine.pyi, rp2/, ...
+        "typeshedPath": typeshed,  # micropython-stdlib-stubs: stdlib/
+        "stubPath": stubs,  # micropython-rp2-rpi-pico-stubs: machine.pyi, rp2/, ...
         "venvPath": tmp,
         "venv": "venv",
         "pythonVersion": "3.11",
         "typeCheckingMode": mode,
         "reportMissingModuleSource": "none",
     }
+    if typeshed is None:
+        del cfg["typeshedPath"]
     cfg.update(rules or {})
     path = os.path.join(tmp, "pyrightconfig.json")
     with open(path, "w") as f:

@@ -185,19 +185,22 @@ def show_error(oled, msg):
     oled.show()
 
 
-def start(name=None, root="", storage=None, setup=None):
+def start(name=None, root="", storage=None, setup=None, seam=None):
     """Boot as the board does: load and check the board config, build the
     drivers (the shutters close all first), then resume or set up a game.
-    Returns the Device, or a Broken that shows what is wrong and blinks."""
+    seam: the runtime's hardware module (app.hardware on MicroPython,
+    cp.hardware on CircuitPython). Returns the Device, or a Broken that
+    shows what is wrong and blinks."""
     from app import board
-    from app.hardware import Hardware
     from drivers.storage import Storage
+    if seam is None:
+        from app import hardware as seam
     storage = storage if storage is not None else Storage(root)
     try:
         cfg = board.load(name, root)
     except board.ConfigError as e:
-        return Broken(str(e), root)
-    hw = Hardware(cfg, storage)
+        return Broken(str(e), root, seam)
+    hw = seam.Hardware(cfg, storage)
     _forget("app.board")  # checking the config is done: its code is 10 KB of RAM
     return Device(hw, storage, setup)
 
@@ -216,21 +219,19 @@ class Broken:
     """A board config that cannot be used: its error on the OLED (on the
     default board's I2C pins) and the Pico's LED blinking; no shutter moves."""
 
-    def __init__(self, msg, root=""):
-        from machine import Pin
+    def __init__(self, msg, root="", seam=None):
+        if seam is None:
+            from app import hardware as seam
         self.msg = msg
-        self.led = Pin("LED", Pin.OUT)
+        self.led = seam.status_led()
         self.at = time.ticks_ms()
         self.oled = None
         try:
             from app import board
-            from app.hardware import i2c_bus
-            from drivers.ssd1306 import SSD1306
             with open(root + "boards/" + board.DEFAULT + ".json") as f:
                 import json
                 cfg = json.load(f)
-            o = cfg["oled"]
-            self.oled = SSD1306(i2c_bus(cfg), o["address"], o["width"], o["height"])
+            self.oled = seam.display(cfg, seam.i2c_bus(cfg))
         except Exception:  # no display either: the LED alone says it
             self.oled = None
         show_error(self.oled, msg)

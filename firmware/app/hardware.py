@@ -19,6 +19,18 @@ def i2c_bus(cfg):
     return I2C(c["id"], sda=Pin(c["sda"]), scl=Pin(c["scl"]), freq=c["freq"])
 
 
+def display(cfg, i2c):
+    """The OLED of a validated board config, on bus i2c."""
+    from drivers.ssd1306 import SSD1306
+    o = cfg["oled"]
+    return SSD1306(i2c, o["address"], o["width"], o["height"])
+
+
+def status_led():
+    """The Pico's own LED."""
+    return Pin("LED", Pin.OUT)
+
+
 class Hardware:
     def __init__(self, cfg, storage=None, oled=True):
         """cfg: a validated board config; storage: where calibration lives.
@@ -27,11 +39,7 @@ class Hardware:
         self.storage = storage if storage is not None else Storage()
         self.i2c = i2c_bus(cfg)
         self.shutters = self._shutters(cfg["shutters"])  # first: every window closes
-        self.oled = None
-        if oled:
-            from drivers.ssd1306 import SSD1306
-            o = cfg["oled"]
-            self.oled = SSD1306(self.i2c, o["address"], o["width"], o["height"])
+        self.oled = display(cfg, self.i2c) if oled else None
         self.buttons = self._buttons(cfg)
         px = cfg["pixels"]
         self.pixels = Pixels(NeoPixel(Pin(px["pin"], Pin.OUT), px["count"]), px["brightness"])

@@ -29,8 +29,11 @@ class Storage:
         tmp = dst + ".tmp"
         with open(tmp, "wb") as f:
             f.write(data)
-        os.rename(tmp, dst)
+        self._replace(tmp, dst)
         self.bytes_written += len(data)
+
+    def _replace(self, tmp, dst):
+        os.rename(tmp, dst)
 
     def append(self, name, data):
         """Add data at the end of the file (a journal entry). On littlefs an

@@ -1,7 +1,7 @@
 """`framebuf` for CPython (the MicroPython VM has its own, built in): the
 MONO_VLSB format the SSD1306 uses and the MONO_HLSB of e-paper panels,
 drawing pixel for pixel as MicroPython does."""
-from emu.font8x8 import FONT
+from emu import font8x8
 
 MONO_VLSB = 0
 MONO_HLSB = 3
@@ -89,17 +89,7 @@ class FrameBuffer:
                 y1 += sy
 
     def text(self, s, x0, y0, c=1):
-        for ch in s:
-            code = ord(ch)
-            if not 32 <= code <= 127:
-                code = 127
-            base = (code - 32) * 8
-            for col in range(8):
-                bits = FONT[base + col]
-                for row in range(8):
-                    if bits >> row & 1:
-                        self._set(x0 + col, y0 + row, c)
-            x0 += 8
+        font8x8.text(self._set, s, x0, y0, c)
 
     def scroll(self, xstep, ystep):
         old = FrameBuffer(bytearray(self.buf), self.width, self.height, self.format, self.stride)

@@ -8,7 +8,8 @@ from host_sim.mpy import have_vm
 
 CPYTHON = ("cpython_action_us", "cpython_games_per_s", "oled_bytes_per_update", "close_all_ms",
            "press_to_shutter_ms_p99", "flash_bytes_per_game", "firmware_mpy_bytes",
-           "epaper_open_ms", "epaper_spi_bytes_per_open", "deck_bytes_per_card", "deck_cards_on_flash")
+           "epaper_open_ms", "epaper_spi_bytes_per_open", "deck_bytes_per_card", "deck_cards_on_flash",
+           "cp_press_to_shutter_ms_p99")
 VM = ("mpy_action_us", "mpy_import_heap_bytes", "mpy_game_heap_bytes", "mpy_game_log_bytes",
       "mpy_resume_ms_300", "mpy_firmware_heap_bytes")
 

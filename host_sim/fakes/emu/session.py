@@ -15,11 +15,14 @@ CONTROLS = {"r": "roll", "n": "next", "o": "ok", "p": "pass", "u": "undo", "U": 
 
 
 class Session:
-    def __init__(self, name, root, flash_root, setup=None, card=True):
+    def __init__(self, name, root, flash_root, setup=None, card=True, runtime="micropython"):
         """name: the board config; root: the firmware tree (with boards/);
         flash_root: the emulated flash (keep it to resume in a later session);
-        setup: start this game if the flash holds none; card: one in the slot."""
+        setup: start this game if the flash holds none; card: one in the slot;
+        runtime: "circuitpython" boots the CircuitPython build (cp.main.start),
+        its fakes installed (host_sim.cpy)."""
         self.name = name
+        self.runtime = runtime
         self.root = root
         self.flash_root = flash_root
         self.card = card
@@ -30,8 +33,12 @@ class Session:
     def boot(self, setup=None):
         """Power up: a fresh board at time zero, the firmware started on it."""
         from app import board
-        from app import device
-        from drivers.storage import Storage
+        if self.runtime == "circuitpython":
+            from cp.main import start
+            from cp.storage import FatStorage as Storage
+        else:
+            from app.device import start
+            from drivers.storage import Storage
         world.reset()
         try:
             cfg = board.load(self.name, self.root)
@@ -41,7 +48,7 @@ class Session:
         if self.card:
             self.emu.card.set(True, 0)
         self.storage = Storage(self.flash_root)
-        self.dev = device.start(self.name, self.root, self.storage, setup)
+        self.dev = start(self.name, self.root, self.storage, setup)
         self.run(20)
 
     def run(self, ms):
