@@ -42,10 +42,9 @@ asyncio.sleep_ms = sleep_ms
 asyncio.run = run
 try:
     import main
+    print("reset=none")  # Ctrl-C: main.py hands the board to the REPL
 except SystemExit as e:
     print("reset=%s" % e)
-except KeyboardInterrupt:
-    print("reset=none")
 print("steps=%d" % steps)
 print("open_before=%d" % open_before)
 print("open_after=%d" % sum(1 for a in emu.angles() if a > 90))
@@ -62,7 +61,7 @@ def board_root(tmp_path_factory):
     build_dir = str(tmp_path_factory.mktemp("build"))
     build(build_dir, "armv6m")
     args = flash.copy_args("PORT", build_dir)
-    for d in args[4:args.index(":")]:
+    for d in args[args.index("-r") + 1:args.index(":")]:
         shutil.copytree(os.path.join(build_dir, d), os.path.join(root, d))
     src = args[args.index(":main.py") - 1]  # main.py goes as source
     shutil.copyfile(src, os.path.join(root, "main.py"))
@@ -82,6 +81,7 @@ def test_main_boots_resumes_and_steps(board_root, fakes_dir):
     out = boot(board_root, fakes_dir, 4000, "KeyboardInterrupt")  # 8 s: past the watchdog's 5 s
     assert out["steps"] == "4000" and out["reset"] == "none"
     assert out["open_before"] == "1"  # the resumed game's open window, reopened
+    assert out["open_after"] == "0"  # Ctrl-C closed the lid
     assert out["wdt_expired"] == "False"
     assert int(out["lit"]) > 200  # the game's screen
 

@@ -40,14 +40,12 @@ def press_to_shutter_ms(presses=PRESSES):
         from emu import clock
         at = clock.now_us()
         for _ in range(presses):
-            before = [len(v.moves) for v in s.emu.servos]
             shut = g.closed()
             ok.press(HOLD_MS, at)
             s.run(HOLD_MS + 60)
             if g.closed() != shut - 1:
                 raise RuntimeError("OK opened no window (%s)" % ctl.msg)
-            starts = [v.moves[k][0] for v, n in zip(s.emu.servos, before)
-                      for k in range(n, len(v.moves)) if v.moves[k][0] >= at]
+            starts = [a for v in s.emu.servos for a, _ in v.moves if a >= at]
             out.append((min(starts) - at) / 1000)
             s.key("u")
             s.run(SETTLE_MS)
@@ -104,7 +102,7 @@ from app.controller import Controller
 s = Session("pico_pca9685", %(root)r, %(flash)r)
 c = s.dev.ctl
 for k in range(%(n)d):
-    c = Controller(s.storage, s.dev.out)
+    c = Controller(s.storage, s.dev.out, c.clock, None, c.digital)
 print("resumed", len(c.game.log), c.report or "-")
 """
 RESUMES = 20

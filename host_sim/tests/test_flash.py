@@ -43,11 +43,12 @@ def test_copies_mpy_packages_main_source_then_resets(tmp_path):
     assert flash.main([str(tmp_path)], run) == 0
     (args, cwd), = run.calls[1:]
     assert cwd == str(tmp_path) and args[:5] == ["connect", "/dev/ttyACM0", "resume", "cp", "-r"]
-    dirs = args[4:args.index(":")]
-    assert dirs == ["app", "boards", "drivers", "game"]
+    dirs = args[args.index("-r") + 1:args.index(":")]
+    assert dirs == ["app", "boards", "decks", "drivers", "game"]
     copied = sorted(os.path.relpath(os.path.join(top, f), str(tmp_path))
                     for d in dirs for top, _, files in os.walk(os.path.join(str(tmp_path), d)) for f in files)
-    want = sorted(r[:-3] + ".mpy" for r in firmware_files(".py") if r != "main.py") + firmware_files(".json")
+    want = sorted(r[:-3] + ".mpy" for r in firmware_files(".py") if r != "main.py") + firmware_files(".json") \
+        + firmware_files(".deck")
     assert copied == sorted(want)
     for rel in copied:  # .mpy format 6, as MicroPython 1.23+ loads
         if rel.endswith(".mpy"):
@@ -100,7 +101,7 @@ def test_mip_installs_the_firmware_from_package_json(tmp_path, monkeypatch):
     mip._install_package(Transport(), "package.json", None, "", None, False)
     got = sorted(os.path.relpath(os.path.join(top, f), str(tmp_path))
                  for top, _, files in os.walk(str(tmp_path)) for f in files)
-    assert got == sorted(firmware_files(".py") + firmware_files(".json"))
+    assert got == sorted(firmware_files(".py") + firmware_files(".json") + firmware_files(".deck"))
     for rel in got:
         with open(os.path.join(str(tmp_path), rel), "rb") as a, open(os.path.join(FIRMWARE, rel), "rb") as b:
             assert a.read() == b.read(), rel
