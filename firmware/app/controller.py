@@ -11,7 +11,7 @@ except ImportError:  # CPython without the simulator: const(x) is x
     const = int
 
 from app import journal as jn
-from app import menus, settings
+from app import settings
 from app.modes import (K_CARD, K_NEXT, K_OK, K_PASS, K_ROLL, K_UNDO, M_CALIB, M_MENU, M_PLAY, M_RELOAD,
                        M_SETUP, M_TEST)
 from game import Refused, chance, engine
@@ -79,7 +79,8 @@ class Controller:
         if self.msg and self.clock.ticks_diff(now, self.msg_until) >= 0:
             self.msg = ""
             self.version += 1
-        menus.tick(self, now)
+        if self.mode == M_TEST:
+            self._menus().tick(self, now)
 
     def deck_left(self):
         g = self.game
@@ -165,6 +166,12 @@ class Controller:
         journal's length, so a replayed or resumed game draws the same."""
         return chance.Rng(self.seed ^ ((self.journal.entries * 0x9E3779B1) & 0xFFFFFFFF))
 
+    def _menus(self):
+        """The menus' code, loaded when a menu is first used (a game set up
+        by the simulator's flags never loads it: RAM is scarce)."""
+        from app import menus
+        return menus
+
     def _g(self):
         """The game (play modes only have one)."""
         g = self.game
@@ -219,7 +226,7 @@ class Controller:
         self.last_key = k
         if k == K_UNDO:  # short: undo or back, on release; long: the menu
             if kind == 2:
-                menus.open_menu(self)
+                self._menus().open_menu(self)
             elif kind == 1:
                 self._undo_key(now)
             return
@@ -228,7 +235,7 @@ class Controller:
         if self.mode == M_PLAY:
             self._play(k, now)
         else:
-            menus.key(self, k, now)
+            self._menus().key(self, k, now)
         self.version += 1
 
     def _card(self, present, now):

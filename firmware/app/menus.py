@@ -7,10 +7,8 @@ except ImportError:  # CPython without the simulator: const(x) is x
     const = int
 
 from app import settings
-from app.modes import K_NEXT, K_OK, K_PASS, K_ROLL, M_CALIB, M_MENU, M_PLAY, M_RELOAD, M_SETUP, M_TEST
+from app.modes import K_NEXT, K_OK, K_PASS, K_ROLL, M_CALIB, M_MENU, M_PLAY, M_RELOAD, M_SETUP, M_TEST, MENU, SETUP
 
-MENU = ("Back", "New game", "Calibrate", "Self-test", "Deck reload", "Export record", "Sound")
-SETUP = ("Seats", "Rules", "Dice", "Start")
 CAL_STEP = const(20)  # us per press while calibrating
 TEST_MS = const(700)  # the self-test opens one window after another
 

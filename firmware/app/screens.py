@@ -11,7 +11,6 @@ try:
 except ImportError:  # CPython without the simulator: const(x) is x
     const = int
 
-from app import menus
 from app import modes as c
 from game import engine
 
@@ -38,10 +37,10 @@ def draw(fb, ctl):
     elif m == c.M_SETUP:
         s = ctl.settings
         values = ("%d" % s["players"], s["rules"], s["dice"], "")
-        _menu(fb, "NEW GAME", menus.SETUP, values, ctl.item)
+        _menu(fb, "NEW GAME", c.SETUP, values, ctl.item)
     elif m == c.M_MENU:
         snd = "on" if ctl.settings["sound"] else "off"
-        _menu(fb, "MENU" if ctl.digital else "MENU  deck %d" % ctl.deck_left(), menus.MENU,
+        _menu(fb, "MENU" if ctl.digital else "MENU  deck %d" % ctl.deck_left(), c.MENU,
               ("", "", "", "", "", "", snd), ctl.item)
     elif m == c.M_CALIB:
         o, cl = ctl.out.pulses(ctl.cal)

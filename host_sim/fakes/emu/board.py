@@ -7,7 +7,6 @@ from emu.button import Button, Ladder
 from emu.pca9685 import PCA9685
 from emu.servo import Servo
 from emu.ssd1306 import SSD1306
-from emu.ssd1683 import SSD1683
 
 
 class Board:
@@ -24,6 +23,7 @@ class Board:
         self.valves = []
         self.epaper = None
         if sh["backend"] == "epaper":
+            from emu.ssd1683 import SSD1683  # only on this board: the VM's heap is small
             self.epaper = SSD1683(sh["cs"], sh["dc"], sh["rst"], sh["busy"], sh["spi"])
         elif sh["backend"] == "pca9685":
             self.pca = PCA9685(sh.get("oe"))
