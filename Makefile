@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
 
-.PHONY: setup test play bench mpy deploy hardware clean
+.PHONY: setup test play bench mpy deploy hardware clean web
 
 setup: $(STAMP)
 
@@ -22,6 +22,10 @@ play: setup
 
 bench: setup
 	$(PY) -m host_sim.bench
+
+# The device in a web page: build/web/ (any static host can serve it), served at http://127.0.0.1:8000
+web: setup
+	$(PY) -m web.build build/web --serve 8000
 
 # The firmware as it goes on the board: every file precompiled for the RP2040 (armv6m).
 mpy: setup

@@ -61,6 +61,10 @@ def run(ms):
         _listen(s)  # a new board: listen to its buzzer
 
 
+def now_ms():
+    return clock.now_us() // 1000
+
+
 def push(k):
     """Press and release key k (a `press` letter), as `press` and the keyboard do."""
     _s[0].push(k)
