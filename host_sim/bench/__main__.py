@@ -4,7 +4,7 @@ import sys
 
 import host_sim  # noqa: F401  (firmware on the path)
 
-MODULES = ("engine", "drivers")
+MODULES = ("engine", "drivers", "web")
 
 
 def main():
