@@ -4,6 +4,7 @@ page served from a folder on 127.0.0.1."""
 import contextlib
 import fcntl
 import os
+import random
 import threading
 
 from web import build
@@ -89,3 +90,20 @@ def wait_ms(page, ms):
     """Let the page's virtual clock run on by ms from now."""
     t = int(page.evaluate("document.body.dataset.ms"))
     page.wait_for_function("+document.body.dataset.ms >= %d" % (t + ms))
+
+
+def whole_game(flash, players, preset, seed, limit=1000):
+    """A whole game on the simulator (what `press` runs), its keys chosen as
+    the device tests' player chooses them: (Session, keys)."""
+    from host_sim import press
+    from host_sim.tests.keyplay import next_key
+    s = press.start("pico_pca9685", flash, {"players": players, "rules": preset, "seed": seed})
+    rng = random.Random(seed)
+    keys = []
+    while len(keys) < limit:
+        k = next_key(s.dev.ctl, rng)
+        if k is None:
+            break
+        keys.append(k)
+        s.key(k)
+    return s, keys

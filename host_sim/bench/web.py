@@ -2,7 +2,6 @@
 and one step() of the device in the page during a whole game by its keys.
 Without Chromium they are skipped, with a note on stderr."""
 import os
-import random
 import sys
 import tempfile
 
@@ -14,9 +13,8 @@ STEPS = """(keys) => {
   const m = window.macroscope;
   m.stopped = true;
   const t = [];
-  for (const k of keys) {
+  for (const [k, n] of keys) {
     m.pd.push(k);
-    const n = k === "U" ? 650 : 190;
     for (let i = 0; i < n; i++) {
       const a = performance.now();
       m.pd.run(1);
@@ -27,23 +25,6 @@ STEPS = """(keys) => {
   t.sort((a, b) => a - b);
   return [t[Math.floor(t.length / 2)], t[Math.floor(t.length * 0.99)], t.length];
 }"""
-
-
-def game_keys():
-    """A whole game's keys, chosen as the device tests' player chooses them."""
-    from host_sim import press
-    from host_sim.tests.keyplay import next_key
-    with tempfile.TemporaryDirectory(prefix="flash-") as flash:
-        s = press.start("pico_pca9685", flash, {"players": PLAYERS, "rules": PRESET, "seed": SEED})
-        rng = random.Random(SEED)
-        keys = []
-        while len(keys) < 1000:
-            k = next_key(s.dev.ctl, rng)
-            if k is None:
-                break
-            keys.append(k)
-            s.key(k)
-    return keys
 
 
 def figures():
@@ -65,7 +46,12 @@ def figures():
                 boots.append(int(page.evaluate("document.body.dataset.bootMs")))
                 ctx.close()
             page, watch = browser.open_page(b, url + query)
-            p50, p99, n = page.evaluate(STEPS, game_keys())
+            with tempfile.TemporaryDirectory(prefix="flash-") as flash:
+                keys = browser.whole_game(flash, PLAYERS, PRESET, SEED)[1]
+            from emu.session import HOLD_MS, LONG_MS, REACT_MS, STEP_MS
+            gesture = {"U": LONG_MS, "c": 0}
+            steps = [[k, (gesture.get(k, HOLD_MS) + REACT_MS) // STEP_MS] for k in keys]
+            p50, p99, n = page.evaluate(STEPS, steps)
             over = '"over": true' in page.evaluate("document.body.dataset.state")
             page.close()
     if not over or watch.errors:

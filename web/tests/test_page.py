@@ -1,16 +1,16 @@
 """The device page in headless Chromium: the firmware on MicroPython-WebAssembly
 played by clicks, against the simulator on CPython (`press`) for the same keys."""
 import json
-import random
 
 import pytest
 
-from host_sim import press
-from host_sim.tests.keyplay import next_key
+from host_sim import hw, press
 from web import browser
 
+hw.install()
+from emu.session import HOLD_MS, LONG_MS, REACT_MS  # noqa: E402  (a key's gesture in `press`)
+
 SPEED = 10  # the page's virtual clock runs 10x: a game of clicks in seconds
-HOLD_MS, LONG_MS, REACT_MS = 80, 1000, 300  # a key's gesture in `press` (emu.session)
 SETTLE_MS = 3000  # messages on the OLED are gone after 2.5 s
 
 
@@ -90,16 +90,7 @@ def test_boots_with_every_control_and_the_url_game(pages, tmp_path):
 
 
 def test_a_whole_game_by_clicks_equals_press_and_replays_from_its_record(pages, tmp_path):
-    setup = {"players": 2, "rules": "family", "seed": 4}
-    s = press.start("pico_pca9685", str(tmp_path), setup)
-    rng = random.Random(4)
-    keys = []
-    while len(keys) < 400:
-        k = next_key(s.dev.ctl, rng)
-        if k is None:
-            break
-        keys.append(k)
-        s.key(k)
+    s, keys = browser.whole_game(str(tmp_path), 2, "family", 4)
     assert s.game().over() and "u" in keys and "c" in keys
     page, watch = pages("?players=2&rules=family&seed=4&speed=%d" % SPEED)
     click_keys(page, keys)
