@@ -138,7 +138,12 @@ def main(argv):
         return 2
     print("built %s" % dest)
     if port is not None:
-        srv = server(dest, port)
+        try:
+            srv = server(dest, port)
+        except OSError as e:
+            print("cannot serve on 127.0.0.1:%d: %s (another server there? serve %s yourself, on another port)"
+                  % (port, e.strerror, dest), file=sys.stderr)
+            return 2
         print("serving %s at http://127.0.0.1:%d/ (Ctrl-C stops)" % (dest, srv.server_address[1]))
         sys.stdout.flush()
         try:

@@ -116,6 +116,17 @@ def test_the_oled_canvas_is_the_simulators_oled(pages, tmp_path, keys):
     assert watch.errors == []
 
 
+def test_keyboard_keys_press_as_the_buttons_do(pages, tmp_path):
+    page, watch = pages("?players=3&seed=5&speed=%d" % SPEED)
+    keys = ["r", "o", "p", "o"]
+    for k in keys:
+        t = int(page.evaluate("document.body.dataset.ms"))
+        page.keyboard.press(k)
+        page.wait_for_function("+document.body.dataset.ms >= %d" % (t + HOLD_MS + REACT_MS))
+    assert page_state(page) == sim_state(sim(tmp_path, {"players": 3, "rules": "standard", "seed": 5}, keys))
+    assert watch.errors == []
+
+
 def test_a_held_undo_opens_the_menu_as_a_long_press(pages, tmp_path):
     page, watch = pages("?players=3&seed=5&speed=%d" % SPEED)
     box = page.locator('button[data-key="u"]').bounding_box()
