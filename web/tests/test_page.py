@@ -116,6 +116,16 @@ def test_the_oled_canvas_is_the_simulators_oled(pages, tmp_path, keys):
     assert watch.errors == []
 
 
+def test_without_a_url_game_the_setup_menu_starts_one(pages):
+    page, watch = pages("?speed=%d" % SPEED)
+    assert page.evaluate("document.body.dataset.state") == "null"
+    assert page.evaluate("document.body.dataset.record") == ""
+    click_keys(page, ["n", "n", "n", "o"])  # Seats, Rules, Dice, Start: OK
+    got = page_state(page)
+    assert (got["players"], got["rules"], got["phase"]) == (3, "standard", "roll")
+    assert watch.errors == []
+
+
 def test_keyboard_keys_press_as_the_buttons_do(pages, tmp_path):
     page, watch = pages("?players=3&seed=5&speed=%d" % SPEED)
     keys = ["r", "o", "p", "o"]
