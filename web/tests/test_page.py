@@ -172,6 +172,20 @@ def test_the_card_slot_the_lid_and_the_lights(pages):
     assert watch.errors == []
 
 
+def test_a_flap_is_drawn_moving_between_closed_and_open(pages):
+    page, watch = pages("?players=3&seed=5")  # real time: a move lasts about 8 frames
+    click_keys(page, ["r"])
+    browser.wait_ms(page, 1000)  # the lid has closed from power-up
+    page.evaluate("""() => { window.seen = [];
+      new MutationObserver((ms) => ms.forEach((m) => window.seen.push(m.target.getAttribute("class"))))
+        .observe(document.getElementById("lid"), {subtree: true, attributeFilter: ["class"]}); }""")
+    click_keys(page, ["o"])
+    browser.wait_ms(page, 500)
+    seen = page.evaluate("window.seen")
+    assert [c for i, c in enumerate(seen) if i == 0 or seen[i - 1] != c] == ["moving", "open"]
+    assert watch.errors == []
+
+
 def test_save_record_and_picture_choice(pages, tmp_path):
     page, watch = pages("?players=3&seed=5&speed=%d" % SPEED)
     click_keys(page, ["r", "o"])
