@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-cp.txt | c
 CPLIBS := $(VENV)/circuitpython
 CIRCUITPY ?= /media/$(USER)/CIRCUITPY
 
-.PHONY: setup sim sim-screenshot test play bench mpy flash deploy cp flash-cp hardware deck clean
+.PHONY: setup sim sim-screenshot test play bench mpy flash deploy cp flash-cp web hardware deck clean
 
 setup: $(STAMP)
 
@@ -38,6 +38,10 @@ play: setup
 
 bench: setup
 	$(PY) -m host_sim.bench
+
+# The device in a web page: build/web/ (any static host can serve it), served at http://127.0.0.1:8000
+web: setup
+	$(PY) -m web.build build/web --serve 8000
 
 # The firmware as it goes on the board: every file precompiled for the RP2040 (armv6m).
 mpy: setup

@@ -7,7 +7,7 @@ import sys
 import host_sim  # noqa: F401  (firmware on the path)
 from host_sim.mpy import have_vm
 
-MODULES = ("engine", "drivers", "epaper", "device", "latency")
+MODULES = ("engine", "drivers", "epaper", "device", "latency", "web")
 
 
 def main():

@@ -28,6 +28,7 @@ class Session:
         self.card = card
         self.reboots = 0
         self.errors = []
+        self.down = {}  # key -> when hold(k) pressed it, until release(k)
         self.boot(setup)
 
     def boot(self, setup=None):
@@ -85,15 +86,30 @@ class Session:
             self.card = not self.card
             self.emu.card.set(self.card)
             return 0
-        if k in CONTROLS:
-            b = self.emu.buttons[CONTROLS[k]]
-        elif len(k) == 1 and "1" <= k <= "6":
-            b = self.emu.buttons["seat%d" % (ord(k) - ord("1"))]
-        else:
-            raise ValueError("unknown key %r (1-6, r, n, o, p, u, U, c)" % k)
         hold = LONG_MS if k == "U" else HOLD_MS
-        b.press(hold)
+        self.button(k).press(hold)
         return hold
+
+    def button(self, k):
+        """The emulated button of key k (not the card)."""
+        if k in CONTROLS:
+            return self.emu.buttons[CONTROLS[k]]
+        if len(k) == 1 and "1" <= k <= "6":
+            return self.emu.buttons["seat%d" % (ord(k) - ord("1"))]
+        raise ValueError("unknown key %r (1-6, r, n, o, p, u, U, c)" % k)
+
+    def hold(self, k):
+        """Key k goes down now and stays down until release(k): a button held
+        for as long as a person holds it (the web page's pointer)."""
+        self.button(k).set(True)
+        self.down[k] = clock.now_us()
+
+    def release(self, k):
+        """Key k comes up now, or HOLD_MS after it went down if that is later:
+        a tap as short as a click is still a whole press, as push(k) makes it."""
+        t = self.down.pop(k, None)
+        if t is not None:
+            self.button(k).set(False, max(clock.now_us(), t + HOLD_MS * 1000))
 
     def key(self, k, react_ms=REACT_MS):
         """Press and release one key, then give the device react_ms."""

