@@ -2,7 +2,7 @@
 emulated panel (the fakes compiled to .mpy), and every tile of the built-in
 deck decoded by the VM's own deflate module."""
 from host_sim import deck as tool
-from tests.test_drivers_vm import fakes_dir, vm  # noqa: F401  (fakes_dir: a fixture)
+from tests.test_drivers_vm import vm
 
 GAME = """
 from emu.boot import boot
