@@ -36,6 +36,10 @@ def test_power_budget_follows_the_config_and_fits_the_supply():
     cfg = boards.load("pico_pca9685")
     rows = power.budget(cfg)
     assert power.total(rows) * 1.5 <= power.SUPPLY_A, "the recommended supply has under 1.5x margin"
+    assert power.FUSE_TRIP_A <= power.SUPPLY_A, "F1 must trip before the supply gives out"
+    assert power.jammed(cfg, 0) < power.FUSE_HOLD_A, "F1 would trip with every servo merely holding"
+    assert power.jammed(cfg, boards.servo_count(cfg)) > power.FUSE_TRIP_A, "F1 would not trip with every flap jammed"
+    assert power.jammed(cfg, 1) - power.jammed(cfg, 0) >= 0.5, "a stalled SG90 draws 0.5-0.75 A"
     brighter = json.loads(json.dumps(cfg))
     brighter["pixels"]["brightness"] = 255
     brighter["shutters"]["max_moving"] = 12

@@ -31,10 +31,13 @@ def ladder_table(cfg):
 def power_table(cfg):
     rows = power.budget(cfg)
     out = [(rail, load, f"{amps * 1000:.0f} mA") for rail, load, amps in rows]
-    for name in ("servo", "logic", "pixels"):
+    for name in power.RAILS:
         out.append((f"**{name} total**", "", f"**{power.rail(rows, name) * 1000:.0f} mA**"))
     out.append(("**all rails, peak**", "", f"**{power.total(rows):.2f} A**"))
-    return _table(("Rail", "Load", "Peak"), out)
+    for flaps in (0, 1, 3):
+        what = "no flap jammed" if flaps == 0 else f"{flaps} flap{'s' * (flaps > 1)} jammed against a stop"
+        out.append(("steady", f"all servos holding, {what}", f"{power.jammed(cfg, flaps):.2f} A"))
+    return _table(("Rail", "Load", "Current"), out)
 
 
 def sections(cfgs, circuits):
