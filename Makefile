@@ -31,9 +31,11 @@ mpy: setup
 deploy: mpy
 	cd build/mpy && ../../$(VENV)/bin/mpremote cp -r app drivers game boards :
 
-# Regenerate the netlists, BOMs, drawings, README tables and Wokwi diagram from the circuit code.
+# Regenerate the netlists, BOMs, drawings, README tables and Wokwi diagram from the circuit code,
+# and the lid's STL and STEP files, assembly and picture from its CAD code.
 hardware: setup
 	$(PY) -m hardware.schematics.build
+	$(PY) -m hardware.lid.build
 
 clean:
 	rm -rf build
