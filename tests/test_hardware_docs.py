@@ -14,7 +14,7 @@ def docs():
 
 
 @pytest.mark.parametrize("name", ["README.md", "wiring_pico_pca9685.svg", "wiring_pico_direct_pwm.svg",
-                                  "power.svg", "wokwi/diagram.json"])
+                                  "power.svg", "wokwi/diagram.json", "point_to_point_pico_pca9685.md"])
 def test_generated_doc_is_current(docs, name):
     path = build.HARDWARE / name
     assert path in docs, f"build.py no longer generates {name}"

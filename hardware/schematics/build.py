@@ -30,6 +30,7 @@ def doc_files(cfgs, circuits):
     default = boards.BOARDS[0]
     files[HARDWARE / "power.svg"] = drawing.power_svg(cfgs[default], circuits[default])
     files[README] = readme.update(README.read_text(), readme.sections(cfgs, circuits))
+    files[HARDWARE / f"point_to_point_{default}.md"] = readme.point_to_point(cfgs[default], circuits[default])
     files[WOKWI] = wokwi.text(cfgs[wokwi.BOARD])
     return files
 
