@@ -86,3 +86,31 @@ def test_bad_params_are_named():
     text = params.PARAMS.read_text().replace("[bay]", "[bays]")
     with pytest.raises(ValueError, match=r"\[bay\]"):
         params.Lid(text)
+
+
+def test_the_sweep_catches_a_flap_driven_past_either_end(meshes, asm):
+    past_closed = dict(asm, overtravel_degrees=10.0)  # the front edge dips 7 mm: into the lid
+    assert any(other == "lid" for _, other, _ in checks.sweep_collisions(meshes, past_closed))
+    over_the_top = dict(asm, open_degrees=130.0)  # folded back onto its own servo
+    hits = checks.sweep_collisions(meshes, over_the_top)
+    assert any(other == f"sg90 {window}" for window, other, _ in hits), hits
+
+
+def test_cover_needs_the_overlap_not_just_the_window(meshes, asm):
+    import numpy as np
+    x0, y0, x1, y1 = asm["windows"][0]
+    centre = [(x0 + x1) / 2, (y0 + y1) / 2, 0]
+    flap_w = meshes["flap"].bounds[1][0] - meshes["flap"].bounds[0][0]
+    narrow = dict(meshes)
+    narrow["flap"] = meshes["flap"].copy()
+    scale = np.diag([(x1 - x0 + 3.0) / flap_w, 1, 1, 1])  # 1.5 mm past each side edge
+    narrow["flap"].apply_transform(_shift(centre) @ scale @ _shift([-c for c in centre]))
+    assert checks.uncovered(narrow, asm), "a flap 1.5 mm past its window passed the 2 mm overlap"
+    assert checks.uncovered(narrow, asm, margin=1.0) == [], "the check is not measuring the overlap"
+
+
+def _shift(v):
+    import numpy as np
+    m = np.eye(4)
+    m[:3, 3] = v
+    return m
