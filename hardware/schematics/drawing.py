@@ -36,6 +36,10 @@ def pad_labels(cfg, circuit):
     labels[pico.PADS_BY_NAME["VSYS"]] = ("+5V via Schottky 1N5819", "power")
     labels[pico.PADS_BY_NAME["3V3"]] = ("+3V3 out: OLED, pull-ups" +
                                         (", PCA9685" if cfg["shutters"]["backend"] == "pca9685" else ""), "power")
+    labels[pico.PADS_BY_NAME["RUN"]] = ("reset button to GND", "button")
+    for pad, name in pico.PADS.items():
+        if name.startswith("GP"):
+            labels[pad] = ("spare-GPIO header", "open")  # unless a signal claims it below
     if "ladder" in cfg["controls"]:
         labels[pico.PADS_BY_NAME["ADC_VREF"]] = ("ladder pull-up 10k", "button")
     for pad, _, net, role, _ in wiring.rows(cfg, circuit):
