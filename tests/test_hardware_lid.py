@@ -89,11 +89,10 @@ def test_bad_params_are_named():
 
 
 def test_the_sweep_catches_a_flap_driven_past_either_end(meshes, asm):
-    past_closed = dict(asm, overtravel_degrees=10.0)  # the front edge dips 7 mm: into the lid
-    assert any(other == "lid" for _, other, _ in checks.sweep_collisions(meshes, past_closed))
-    over_the_top = dict(asm, open_degrees=130.0)  # folded back onto its own servo
-    hits = checks.sweep_collisions(meshes, over_the_top)
-    assert any(other == f"sg90 {window}" for window, other, _ in hits), hits
+    past_closed = checks.sweep_collisions(meshes, asm, -10.0, 0.0)  # the front edge dips 7 mm: into the lid
+    assert any(other == "lid" for _, other, _ in past_closed), past_closed
+    over_the_top = checks.sweep_collisions(meshes, asm, 110.0, 130.0)  # folded back onto its own servo
+    assert any(other == f"sg90 {window}" for window, other, _ in over_the_top), over_the_top
 
 
 def test_cover_needs_the_overlap_not_just_the_window(meshes, asm):

@@ -93,16 +93,19 @@ def sweep(flap_mesh, hinge, start, end):
     return trimesh.Trimesh(vertices=mesh.vert_properties[:, :3], faces=mesh.tri_verts, process=False)
 
 
-def sweep_collisions(meshes, assembly):
-    """[(window, other body, volume)]: each flap swept past both calibrated ends against everything else.
+def sweep_collisions(meshes, assembly, start=None, end=None):
+    """[(window, other body, volume)]: each flap swept against everything else, by default past both
+    calibrated ends by the overtravel margin, else from `start` to `end` degrees.
 
     Every flap is the same part on a hinge at the same place relative to it, so
     the sweep is made once and moved to each window."""
     bodies = place(meshes, assembly)
     margin = assembly["overtravel_degrees"]
+    start = -margin if start is None else start
+    end = assembly["open_degrees"] + margin if end is None else end
     flaps = [inst for inst in assembly["instances"] if inst["part"] == "flap"]
     first = flaps[0]
-    swept = sweep(meshes["flap"], first["hinge"], -margin, assembly["open_degrees"] + margin)
+    swept = sweep(meshes["flap"], first["hinge"], start, end)
     out = []
     for inst in flaps:
         shift = np.subtract(inst["offset"], first["offset"])
