@@ -14,9 +14,7 @@ notch and card-switch slot, and the electronics bay with jack and USB holes),
 `diffuser`; `sg90` and `card` are reference bodies for the collision checks.
 """
 
-import math
-
-from build123d import Align, Axis, Box, Cylinder, Location, Plane, Polygon, Pos, Rot, extrude
+from build123d import Align, Box, Cylinder, Location, Plane, Polygon, Pos, Rot, extrude
 
 from .params import Lid
 
@@ -149,12 +147,3 @@ def parts(p: Lid):
     first = Location(p.cells()[0])
     return {"base": base(p), "lid": lid(p), "flap": first * flap(p), "diffuser": first * diffuser(p),
             "sg90": first * sg90(p), "card": card(p)}
-
-
-def hinge_turn(p: Lid):
-    """The flap's opening as a rotation about the hinge: (axis point in window frame, direction, degrees)."""
-    ya, za = p.axis()
-    return (0.0, ya, za), (-1.0, 0.0, 0.0), p.open_degrees()
-
-
-__all__ = ["parts", "hinge_turn", "Axis", "math"]
