@@ -113,3 +113,9 @@ def _shift(v):
     m = np.eye(4)
     m[:3, 3] = v
     return m
+
+
+def test_a_card_in_the_slot_holds_the_switch_lever_down(meshes, asm):
+    assert checks.card_presses_switch(meshes, asm) > 1.0, "the card does not reach the card switch's lever"
+    no_rise = dict(asm, lever_rise=0.0)
+    assert checks.card_presses_switch(meshes, no_rise) < checks.TOUCH_MM3, "the check sees a lever it cannot"

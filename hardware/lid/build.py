@@ -31,7 +31,8 @@ def assembly(p: Lid):
     first = p.cells()[0]
     ya, za = p.axis()
     w = p.windows
-    instances = [{"label": name, "part": name, "offset": [0, 0, 0]} for name in ("base", "lid", "card")]
+    instances = [{"label": name, "part": name, "offset": [0, 0, 0]}
+                 for name in ("base", "lid", "card", "card_switch", "lever")]
     windows = []
     for n, (cx, cy, cz) in enumerate(p.cells(), 1):
         offset = [cx - first[0], cy - first[1], cz - first[2]]
@@ -42,7 +43,7 @@ def assembly(p: Lid):
                 inst["hinge"] = hinge
             instances.append(inst)
         windows.append([cx - w.width / 2, cy - w.height / 2, cx + w.width / 2, cy + w.height / 2])
-    return {"source_hash": source_hash(), "open_degrees": p.open_degrees(),
+    return {"source_hash": source_hash(), "open_degrees": p.open_degrees(), "lever_rise": p.switch.lever_rise,
             "overtravel_degrees": p.flap.overtravel, "window_cells": WINDOW_CELLS,
             "windows": windows, "instances": instances}
 
@@ -61,7 +62,7 @@ def render(path, opened=OPEN_IN_PICTURE):
     asm = checks.load_assembly()
     meshes = checks.load_meshes({i["part"] for i in asm["instances"]})
     colours = {"base": "#8d6e63", "lid": "#d7ccc8", "flap": "#1f6fb2", "sg90": "#37474f",
-               "diffuser": "#fff59d", "card": "#66bb6a"}
+               "diffuser": "#fff59d", "card": "#66bb6a", "card_switch": "#37474f", "lever": "#b0bec5"}
     fig = plt.figure(figsize=(9, 7), dpi=110)
     ax = fig.add_subplot(projection="3d")
     light = np.array([0.3, -0.5, 0.8]) / np.linalg.norm([0.3, -0.5, 0.8])

@@ -136,3 +136,12 @@ def uncovered(meshes, assembly, margin=MIN_OVERLAP_MM):
         if left > 0.01:
             out.append((inst["window"], left))
     return out
+
+
+def card_presses_switch(meshes, assembly):
+    """mm3 of the card that the switch lever, released (raised by lever_rise), would occupy: > 0 means a
+    card in the slot holds the lever down."""
+    bodies = dict(place(meshes, assembly))
+    lever = bodies["lever"].copy()
+    lever.apply_translation([0, 0, assembly["lever_rise"]])
+    return (_manifold(lever) ^ _manifold(bodies["card"])).volume()

@@ -11,7 +11,8 @@ held by the servo: nothing stops it, so a mis-calibrated servo cannot stall
 against the lid. Parts: `base` (card tray with slot guides, end stop, finger
 notch and card-switch slot, and the electronics bay with jack and USB holes),
 `lid` (window grid, SG90 mounts, OLED window, button holes), `flap`,
-`diffuser`; `sg90` and `card` are reference bodies for the collision checks.
+`diffuser`; `sg90`, `card`, `card_switch` and its `lever` are reference
+bodies for the checks.
 """
 
 from build123d import Align, Box, Cylinder, Location, Plane, Polygon, Pos, Rot, extrude
@@ -122,7 +123,8 @@ def base(p: Lid):
                  top - p.pocket_depth(), top + 1)
     tray -= Pos(c.width / 2, y0, floor - 1) * Cylinder(c.finger_notch / 2, wall + p.pocket_depth() + 2, align=C)
     # The card switch's lever comes up through this slot, near the end stop.
-    tray -= _box(c.width / 2 - 3, c.width / 2 + 3, c.height - 16, c.height - 4, floor - 1, top)
+    sx0, sx1, sy0, sy1 = _switch_box(p)
+    tray -= _box(sx0, sx1, sy0, sy1, floor - 1, top)
     bay_y0 = c.height + p.lid.margin
     bay = _box(x0, x1, bay_y0, y1, top - b.height, top)
     bay -= _box(x0 + wall, x1 - wall, bay_y0 + wall, y1 - wall, top - b.height + wall, top + 1)
@@ -132,7 +134,34 @@ def base(p: Lid):
     bay -= Pos(c.width * 0.2, y1 + 1, zc) * Rot(90, 0, 0) * Cylinder(b.jack_diameter / 2, wall + 2, align=C)
     uw, uh = b.usb
     bay -= _box(c.width * 0.6 - uw / 2, c.width * 0.6 + uw / 2, y1 - wall - 1, y1 + 1, zc - uh / 2, zc + uh / 2)
+    # Feet at the front corners, down to the bay's floor: the device stands level, the switch clears the table.
+    feet = [_box(x, x + 12, y0, y0 + 12, top - b.height, floor) for x in (x0, x1 - 12)]
+    for foot in feet:
+        tray += foot
     return tray + bay
+
+
+def _switch_box(p: Lid):
+    """(x0, x1, y0, y1) of the card switch's slot in the tray floor, near the end stop."""
+    c = p.card
+    return c.width / 2 - 3, c.width / 2 + 3, c.height - 16, c.height - 4
+
+
+def card_switch(p: Lid):
+    """Lever microswitch (KW11 size) screwed under the tray floor; its lever comes up the slot (reference)."""
+    s = p.switch
+    x0, x1, y0, y1 = _switch_box(p)
+    xc, yc = (x0 + x1) / 2, (y0 + y1) / 2
+    floor = -p.lid.thickness - p.pocket_depth() - p.lid.wall
+    length, width, height = s.body
+    return _box(xc - length / 2, xc + length / 2, yc - width / 2, yc + width / 2, floor - height, floor)
+
+
+def switch_lever(p: Lid):
+    """The switch's lever as a card holds it down: its top flush with the slot's floor (a reference body)."""
+    x0, x1, y0, y1 = _switch_box(p)
+    floor = -p.lid.thickness - p.pocket_depth()
+    return _box(x0 + 1, x1 - 1, y0 + 2, y1 - 2, floor - p.lid.wall, floor)
 
 
 def card(p: Lid):
@@ -146,4 +175,4 @@ def parts(p: Lid):
     """{name: solid} of every distinct part, flap/sg90/diffuser in window 1's place."""
     first = Location(p.cells()[0])
     return {"base": base(p), "lid": lid(p), "flap": first * flap(p), "diffuser": first * diffuser(p),
-            "sg90": first * sg90(p), "card": card(p)}
+            "sg90": first * sg90(p), "card": card(p), "card_switch": card_switch(p), "lever": switch_lever(p)}

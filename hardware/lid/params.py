@@ -11,7 +11,7 @@ from types import SimpleNamespace
 HERE = Path(__file__).resolve().parent
 PARAMS = HERE / "params.toml"
 BOARD = HERE.parents[1] / "firmware" / "boards" / "pico_pca9685.json"
-SECTIONS = ("card", "windows", "lid", "flap", "servo", "diffuser", "bay")
+SECTIONS = ("card", "windows", "lid", "flap", "servo", "switch", "diffuser", "bay")
 # Windows are numbered 1..12 clockwise from the card's arrow (top left), as the rules
 # number them; the last two are the middle row's inner windows. (column, row), row 0 at the front.
 WINDOW_CELLS = [(0, 2), (1, 2), (2, 2), (3, 2), (3, 1), (3, 0), (2, 0), (1, 0), (0, 0), (0, 1), (1, 1), (2, 1)]
