@@ -88,3 +88,19 @@ def test_wokwi_diagram_matches_the_pin_map():
                   "wokwi-pushbutton": "2.l", "wokwi-buzzer": "1"}.get(part["type"])
         if ground:
             assert any(p.startswith("pico:GND") for p in nets[f"{part['id']}:{ground}"]), f"{part['id']} not grounded"
+
+
+# References the README's prose names, with the part each must be (the generated tables follow the code anyway).
+PROSE_REFS = {"J1": "5V DC jack 5A", "J2": "power in", "U2": "LTC4365", "Q1": "IRLB8721PBF", "Q2": "IRLB8721PBF",
+              "R1": "1M", "R2": "32k4", "R3": "100k", "F1": "MF-RG300", "C1": "1000uF", "NT1": "NetTie",
+              "FB1": "120R@100MHz 3A", "D1": "1N5819", "Q3": "2N3904"}
+
+
+def test_references_in_the_readme_prose_are_the_parts_it_says():
+    ckt = circuit.build(boards.load("pico_pca9685"))
+    values = {p.ref: str(p.value) for p in ckt.parts}
+    wrong = {ref: values.get(ref) for ref, value in PROSE_REFS.items() if values.get(ref) != value}
+    assert not wrong, f"hardware/README.md names these references for other parts now: {wrong}"
+    text = build.README.read_text()
+    for ref in PROSE_REFS:
+        assert f"{ref}" in text, f"{ref} is no longer in hardware/README.md: drop it from PROSE_REFS"

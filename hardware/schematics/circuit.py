@@ -111,12 +111,13 @@ def _guard(b, v_raw, v_out):
 
 
 def _power_in(b):
-    jack = make("jack", "5V DC jack 5A", "5 V DC input, 5.5/2.1 mm barrel, centre positive, rated 5 A or more")
     v_raw = b.power("VIN_RAW", ADAPTER_MAX_V, "adapter")
     v_guarded = b.net("+5V_GUARDED", 5, "jack")
     servo = b.power("+5V_SERVO", 5, "jack")
-    jack[1] += v_raw
-    jack[2] += b.gnd_servo
+    b.connector("jack", "5V DC jack 5A", "off-board: panel-mount 5.5/2.1 mm jack in the bay wall, centre positive, "
+                "rated 5 A or more (e.g. Switchcraft 722A)", (v_raw, b.gnd_servo))
+    b.connector("terminal2", "power in", "screw terminal for the jack's two 18 AWG wires (+, -)",
+                (v_raw, b.gnd_servo))
     _guard(b, v_raw, v_guarded)
     fuse = make("polyfuse", "MF-RG300",
                 f"resettable fuse, {power.FUSE_HOLD_A:g} A hold, trips by {power.FUSE_TRIP_A:g} A")

@@ -20,6 +20,8 @@ CATALOGUE = {
     "CP": ("Device", "C_Polarized", "Capacitor_THT:CP_Radial_D10.0mm_P5.00mm"),
     "jack": ("Connector", "Barrel_Jack", "Connector_BarrelJack:BarrelJack_Horizontal"),
     "polyfuse": ("Device", "Polyfuse", "Fuse:Fuse_Bourns_MF-RG300"),
+    "terminal2": ("Connector_Generic", "Conn_01x02",
+                  "TerminalBlock_Phoenix:TerminalBlock_Phoenix_MKDS-1,5-2-5.08_1x02_P5.08mm_Horizontal"),
     "ov_guard": ("Power_Management", "LTC4365TS8", "Package_TO_SOT_SMD:TSOT-23-8"),
     "nmos": ("Transistor_FET", "IRLB8721PBF", "Package_TO_SOT_THT:TO-220-3_Vertical"),
     "net_tie": ("Device", "NetTie_2", "NetTie:NetTie-2_THT_Pad1.0mm"),

@@ -53,7 +53,7 @@ def connectors_table(circuit):
     rows = []
     for part in sorted(circuit.parts, key=lambda p: natural_key(p.ref)):
         fp = str(part.footprint)
-        if not (fp.startswith("Connector_JST") or "PinHeader" in fp and part.value != "SG90 servo"
+        if not (fp.startswith(("Connector_JST", "TerminalBlock")) or "PinHeader" in fp and part.value != "SG90 servo"
                 or part.name == "Barrel_Jack"):
             continue
         pins = ", ".join(f"{pin.num} `{pin.net.name}`" for pin in sorted(part.pins, key=lambda p: int(p.num))
