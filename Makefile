@@ -69,9 +69,11 @@ flash-cp: cp
 	$(VENV)/bin/circup --path "$(CIRCUITPY)" install adafruit_ssd1306 adafruit_framebuf adafruit_bus_device \
 		neopixel adafruit_pca9685 adafruit_register adafruit_motor adafruit_ticks
 
-# Regenerate the netlists, BOMs, drawings, README tables and Wokwi diagram from the circuit code.
+# Regenerate the netlists, BOMs, drawings, README tables and Wokwi diagram from the circuit code,
+# and the lid's STL and STEP files, assembly and picture from its CAD code.
 hardware: setup
 	$(PY) -m hardware.schematics.build
+	$(PY) -m hardware.lid.build
 
 # Rebuild the built-in picture deck (firmware/decks) from the pinned icon set on npm.
 # The deck is committed: nothing else needs npm.

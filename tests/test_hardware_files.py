@@ -5,10 +5,10 @@ import io
 
 import pytest
 
-from hardware.schematics import boards, build, outputs
+from hardware.schematics import build, outputs
 
 
-@pytest.fixture(scope="module", params=boards.BOARDS)
+@pytest.fixture(scope="module", params=build.NETLISTS)
 def generated(request):
     files = build.board_files(request.param)
     netlist, bom = sorted(files, key=lambda p: p.suffix != ".net")

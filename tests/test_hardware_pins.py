@@ -1,4 +1,4 @@
-"""Every GPIO the firmware's board config claims is the net the schematic gives it, and no other.
+"""Every GPIO the firmware's board config claims is the net the schematic gives it; the rest go to the spare header.
 
 The firmware's own validator (firmware/app/board.py) says which config keys are
 pins; the checked-in netlist says which net each Pico pad is on. The net
@@ -83,6 +83,9 @@ def test_every_wired_gpio_is_in_the_config(board):
         if not name.startswith("GP"):
             continue
         gpio = int(name[2:])
+        if net == f"SPARE_GP{gpio}":  # to the spare-GPIO header, for add-ons
+            assert gpio not in claimed, f"{cfg['name']}: GP{gpio} is on the spare header but {claimed[gpio]} uses it"
+            continue
         assert gpio in claimed, f"{cfg['name']}: GP{gpio} is wired to {net} but the config does not use it"
         assert net == expected_net(claimed[gpio]), f"{cfg['name']}: GP{gpio} is on {net}, config says {claimed[gpio]}"
 

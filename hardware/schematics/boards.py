@@ -53,8 +53,8 @@ def signals(cfg):
     sh = cfg["shutters"]
     on_bus = "OLED + PCA9685" if sh["backend"] == "pca9685" else "OLED"
     out = [
-        Signal("I2C_SDA", cfg["i2c"]["sda"], f"{on_bus}, 4k7 pull-up"),
-        Signal("I2C_SCL", cfg["i2c"]["scl"], f"{on_bus}, 4k7 pull-up"),
+        Signal("I2C_SDA", cfg["i2c"]["sda"], f"{on_bus}, 2k2 pull-up"),
+        Signal("I2C_SCL", cfg["i2c"]["scl"], f"{on_bus}, 2k2 pull-up"),
     ]
     if sh["backend"] == "epaper":
         out += [Signal(f"EPD_{key.upper()}", sh[key], f"e-paper {role}") for key, role in EPAPER_SIGNALS]
@@ -63,17 +63,17 @@ def signals(cfg):
     else:
         out += [Signal(f"SERVO{i + 1}", pin, f"220R to servo header {i + 1}")
                 for i, pin in enumerate(sh["pins"])]
-    out += [Signal(f"SEAT{i + 1}", pin, f"seat {i + 1} button to GND")
+    out += [Signal(f"SEAT{i + 1}", pin, f"seat {i + 1} button to GND, via 1k")
             for i, pin in enumerate(cfg["seat_buttons"])]
     c = cfg["controls"]
     if "ladder" in c:
         out.append(Signal("CONTROLS_ADC", c["ladder"], f"ladder of {len(controls(cfg))} control buttons (ADC)"))
     else:
-        out += [Signal(f"BTN_{name.upper()}", c[name], f"{name} button to GND")
+        out += [Signal(f"BTN_{name.upper()}", c[name], f"{name} button to GND, via 1k")
                 for name in controls(cfg)]
     out += [
-        Signal("CARD_SW", cfg["card_switch"], "card switch to GND"),
+        Signal("CARD_SW", cfg["card_switch"], "card switch to GND, via 1k"),
         Signal("PIXELS_3V3", cfg["pixels"]["pin"], f"74AHCT125 > 330R > {cfg['pixels']['count']} NeoPixels"),
-        Signal("BUZZER", cfg["buzzer"], "1k > 2N3904 > buzzer"),
+        Signal("BUZZER", cfg["buzzer"], "470R > 2N3904 > buzzer"),
     ]
     return sorted(out, key=lambda s: s.gpio)

@@ -3,7 +3,7 @@
     python -m hardware.schematics.build          # rewrite the files
     python -m hardware.schematics.build --check  # exit 1 if any file is stale
 
-Files: per board a KiCad netlist and a BOM (hardware/schematics/), the wiring
+Files: per board (and hardware variant) a KiCad netlist and a BOM (hardware/schematics/), the wiring
 drawing and README tables (hardware/), the Wokwi diagram (hardware/wokwi/).
 """
 
@@ -15,11 +15,12 @@ HARDWARE = boards.ROOT / "hardware"
 HERE = HARDWARE / "schematics"
 README = HARDWARE / "README.md"
 WOKWI = HARDWARE / "wokwi" / "diagram.json"
+NETLISTS = boards.BOARDS + tuple(circuit.VARIANTS)  # every board and hardware variant gets a netlist and BOM
 
 
 def board_files(name, ckt=None):
     """{path: text} for one board's netlist and BOM."""
-    ckt = ckt or circuit.build(boards.load(name))
+    ckt = ckt or circuit.build_named(name)
     return {HERE / f"{name}.net": outputs.netlist(ckt), HERE / f"{name}_bom.csv": outputs.bom_csv(ckt)}
 
 
@@ -29,6 +30,7 @@ def doc_files(cfgs, circuits):
     default = boards.BOARDS[0]
     files[HARDWARE / "power.svg"] = drawing.power_svg(cfgs[default], circuits[default])
     files[README] = readme.update(README.read_text(), readme.sections(cfgs, circuits))
+    files[HARDWARE / f"point_to_point_{default}.md"] = readme.point_to_point(cfgs[default], circuits[default])
     files[WOKWI] = wokwi.text(cfgs[wokwi.BOARD])
     return files
 
@@ -37,8 +39,8 @@ def all_files():
     cfgs = {name: boards.load(name) for name in boards.BOARDS}
     circuits = {name: circuit.build(cfgs[name]) for name in boards.BOARDS}
     files = {}
-    for name in boards.BOARDS:
-        files.update(board_files(name, circuits[name]))
+    for name in NETLISTS:
+        files.update(board_files(name, circuits.get(name)))
     files.update(doc_files(cfgs, circuits))
     return files
 

@@ -9,6 +9,7 @@ import schemdraw
 import schemdraw.elements as elm
 
 from . import boards, pico, wiring
+from .circuit import guard_trips as trips
 
 COLOURS = {"power": "#c0392b", "gnd": "#555555", "i2c": "#1f6fb2", "servo": "#d35400",
            "button": "#218c4a", "pixels": "#8e44ad", "buzzer": "#8d6e63", "epaper": "#16a085", "open": "#b0b0b0"}
@@ -35,6 +36,10 @@ def pad_labels(cfg, circuit):
     labels[pico.PADS_BY_NAME["VSYS"]] = ("+5V via Schottky 1N5819", "power")
     labels[pico.PADS_BY_NAME["3V3"]] = ("+3V3 out: OLED, pull-ups" +
                                         (", PCA9685" if cfg["shutters"]["backend"] == "pca9685" else ""), "power")
+    labels[pico.PADS_BY_NAME["RUN"]] = ("reset button to GND", "button")
+    for pad, name in pico.PADS.items():
+        if name.startswith("GP"):
+            labels[pad] = ("spare-GPIO header", "open")  # unless a signal claims it below
     if "ladder" in cfg["controls"]:
         labels[pico.PADS_BY_NAME["ADC_VREF"]] = ("ladder pull-up 10k", "button")
     for pad, _, net, role, _ in wiring.rows(cfg, circuit):
@@ -87,7 +92,8 @@ def _part(circuit, name):
 
 
 def power_draw(cfg, circuit, canvas="svg"):
-    """The power path as a schematic: jack, fuse, reverse guard, servo rail, logic rail, Pico."""
+    """The power path as a schematic: jack, guard, fuse, servo rail, logic rail, Pico."""
+    circuit_trips = trips()
     def tag(name):
         p = _part(circuit, name)
         return f"{p.ref} {p.value}"
@@ -112,12 +118,15 @@ def power_draw(cfg, circuit, canvas="svg"):
         d.config(fontsize=11, unit=2.5, margin=3)  # room for label fonts wider than schemdraw measures
         d += elm.Label().at((4, 2.5)).label(f"Power path: {cfg['name']}", fontsize=15)
         d += elm.Dot(open=True).at((0, 0)).label("5 V in: J1\n(centre +)", loc="left")
-        d += elm.Fuse().right().label(tag("Polyfuse"))
         d += elm.Line().right(1)
-        d += (q := elm.PFet().down().anchor("drain").label(tag("AO3401A") + "\nreverse guard", loc="right"))
-        d += elm.Line().at(q.gate).left(0.5)
-        d += elm.Ground()
-        d += elm.Line().at(q.source).down(0.5)
+        under, over = circuit_trips
+        fets = " ".join(p.ref for p in circuit.parts if p.name == "IRLB8721PBF")
+        d += (g := elm.Ic(pins=[elm.IcPin(name="VIN", side="left"), elm.IcPin(name="OUT", side="right")],
+                          size=(4.6, 1.2), label=tag("LTC4365TS8")).anchor("VIN"))
+        d += elm.Label().at((g.center[0], g.center[1] - 1.6)).label(
+            f"with {fets} back to back:\noff below {under:.2f} V,\nabove {over:.2f} V, reversed")
+        d += elm.Line().at(g.OUT).right(1)
+        d += elm.Fuse().down().label(tag("Polyfuse"), loc="bottom")
         servo = d.here
         rail(d, servo, COLOURS["servo"], bulk[0],
              f"+5V_SERVO: {boards.servo_count(cfg)} servo headers (pin 2)")

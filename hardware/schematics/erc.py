@@ -3,6 +3,7 @@
 import logging
 from dataclasses import dataclass, field
 
+from . import domains
 from .skidl_env import erc_logger
 
 
@@ -28,7 +29,7 @@ class _Collector(logging.Handler):
 
 
 def run(circuit):
-    """ERC on `circuit`; the report lists every error and warning message."""
+    """SKiDL's ERC and the voltage-domain checks on `circuit`; the report lists every finding."""
     report = ErcReport()
     handler = _Collector(report)
     erc_logger.addHandler(handler)
@@ -36,4 +37,5 @@ def run(circuit):
         circuit.ERC()
     finally:
         erc_logger.removeHandler(handler)
+    report.errors += domains.check(circuit)
     return report

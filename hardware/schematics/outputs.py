@@ -24,7 +24,8 @@ def without_date(netlist_text):
     return "\n".join(l for l in netlist_text.splitlines() if not DATE_LINE.match(l))
 
 
-def _natural(ref):
+def natural_key(ref):
+    """Sort key for references: R2 before R10."""
     m = re.match(r"([A-Z]+)(\d+)$", ref)
     return (m.group(1), int(m.group(2))) if m else (ref, 0)
 
@@ -32,14 +33,14 @@ def _natural(ref):
 def bom_rows(circuit):
     """[(references, value, footprint, quantity, description)], one row per buyable item."""
     groups = OrderedDict()
-    for part in sorted(circuit.parts, key=lambda p: _natural(p.ref)):
+    for part in sorted(circuit.parts, key=lambda p: natural_key(p.ref)):
         key = (part.name, str(part.value), part.footprint)
         groups.setdefault(key, []).append(part)
     rows = []
     for (_, value, footprint), parts in groups.items():
         why = list(OrderedDict.fromkeys(p.description for p in parts))
         rows.append((" ".join(p.ref for p in parts), value, footprint, len(parts), "; ".join(why)))
-    return sorted(rows, key=lambda r: _natural(r[0].split()[0]))
+    return sorted(rows, key=lambda r: natural_key(r[0].split()[0]))
 
 
 def bom_csv(circuit):

@@ -19,8 +19,14 @@ CATALOGUE = {
     "C": ("Device", "C", C_FP),
     "CP": ("Device", "C_Polarized", "Capacitor_THT:CP_Radial_D10.0mm_P5.00mm"),
     "jack": ("Connector", "Barrel_Jack", "Connector_BarrelJack:BarrelJack_Horizontal"),
-    "polyfuse": ("Device", "Polyfuse", "Fuse:Fuse_Bourns_MF-RG400"),
-    "pmos": ("Transistor_FET", "AO3401A", "Package_TO_SOT_SMD:SOT-23"),
+    "polyfuse": ("Device", "Polyfuse", "Fuse:Fuse_Bourns_MF-RG300"),
+    "terminal2": ("Connector_Generic", "Conn_01x02",
+                  "TerminalBlock_Phoenix:TerminalBlock_Phoenix_MKDS-1,5-2-5.08_1x02_P5.08mm_Horizontal"),
+    "ov_guard": ("Power_Management", "LTC4365TS8", "Package_TO_SOT_SMD:TSOT-23-8"),
+    "nmos": ("Transistor_FET", "IRLB8721PBF", "Package_TO_SOT_THT:TO-220-3_Vertical"),
+    "net_tie": ("Device", "NetTie_2", "NetTie:NetTie-2_THT_Pad1.0mm"),
+    "led": ("Device", "LED", "LED_THT:LED_D3.0mm"),
+    "test_point": ("Connector", "TestPoint", "TestPoint:TestPoint_THTPad_D1.5mm_Drill0.7mm"),
     "schottky": ("Device", "D_Schottky", "Diode_THT:D_DO-41_SOD81_P10.16mm_Horizontal"),
     "diode": ("Device", "D", "Diode_THT:D_DO-35_SOD27_P7.62mm_Horizontal"),
     "bead": ("Device", "FerriteBead", "Inductor_SMD:L_1206_3216Metric"),
@@ -30,11 +36,17 @@ CATALOGUE = {
     "npn": ("Transistor_BJT", "2N3904", "Package_TO_SOT_THT:TO-92_Inline"),
     "buzzer": ("Device", "Buzzer", "Buzzer_Beeper:Buzzer_12x9.5RM7.6"),
     "button": ("Switch", "SW_Push", "Button_Switch_THT:SW_PUSH_6mm"),
-    "switch_wired": ("Switch", "SW_Push", "Connector_PinHeader_2.54mm:PinHeader_1x02_P2.54mm_Vertical"),
+    "switch_wired": ("Switch", "SW_Push", "Button_Switch_THT:SW_PUSH_6mm"),
     "servo_header": ("Connector_Generic", "Conn_01x03", "Connector_PinHeader_2.54mm:PinHeader_1x03_P2.54mm_Vertical"),
     "epaper_header": ("Connector_Generic", "Conn_01x08", "Connector_PinHeader_2.54mm:PinHeader_1x08_P2.54mm_Vertical"),
-    "oled_header": ("Connector_Generic", "Conn_01x04", "Connector_PinSocket_2.54mm:PinSocket_1x04_P2.54mm_Vertical"),
 }
+# Off-board wiring: keyed JST-XH (2.5 mm) headers, n pins; the spare-GPIO header is plain 2.54 mm pins.
+for _n in range(2, 8):
+    CATALOGUE[f"xh{_n}"] = ("Connector_Generic", f"Conn_01x{_n:02d}",
+                           f"Connector_JST:JST_XH_B{_n}B-XH-A_1x{_n:02d}_P2.50mm_Vertical")
+for _n in range(2, 16):
+    CATALOGUE[f"pins{_n}"] = ("Connector_Generic", f"Conn_01x{_n:02d}",
+                             f"Connector_PinHeader_2.54mm:PinHeader_1x{_n:02d}_P2.54mm_Vertical")
 
 
 @lru_cache(maxsize=None)

@@ -7,6 +7,10 @@ The README is hand-written prose with blocks between `<!-- BEGIN x -->` and
 import re
 
 from . import boards, ladder, power, wiring
+from .outputs import natural_key
+from ..lid.params import WINDOW_CELLS
+
+ROWS = {2: "top (by the end stop)", 1: "middle", 0: "bottom (by the slot)"}
 
 
 def _table(header, rows):
@@ -31,10 +35,60 @@ def ladder_table(cfg):
 def power_table(cfg):
     rows = power.budget(cfg)
     out = [(rail, load, f"{amps * 1000:.0f} mA") for rail, load, amps in rows]
-    for name in ("servo", "logic", "pixels"):
+    for name in power.RAILS:
         out.append((f"**{name} total**", "", f"**{power.rail(rows, name) * 1000:.0f} mA**"))
     out.append(("**all rails, peak**", "", f"**{power.total(rows):.2f} A**"))
-    return _table(("Rail", "Load", "Peak"), out)
+    for flaps in (0, 1, 3):
+        what = "no flap jammed" if flaps == 0 else f"{flaps} flap{'s' * (flaps > 1)} jammed against a stop"
+        out.append(("steady", f"all servos holding, {what}", f"{power.jammed(cfg, flaps):.2f} A"))
+    return _table(("Rail", "Load", "Current"), out)
+
+
+def _off_board(part):
+    return str(part.description).startswith("off-board")
+
+
+def connectors_table(circuit):
+    """Every connector on the board: which net each pin carries, what it goes to."""
+    rows = []
+    for part in sorted(circuit.parts, key=lambda p: natural_key(p.ref)):
+        fp = str(part.footprint)
+        if not (fp.startswith(("Connector_JST", "TerminalBlock")) or "PinHeader" in fp and part.value != "SG90 servo"
+                or part.name == "Barrel_Jack"):
+            continue
+        pins = ", ".join(f"{pin.num} `{pin.net.name}`" for pin in sorted(part.pins, key=lambda p: int(p.num))
+                         if pin.net is not None)
+        rows.append((part.ref, part.value, pins, part.description))
+    return _table(("Ref", "Name", "Pin: net", "What"), rows)
+
+
+def windows_table(cfg, circuit):
+    """Window number (the rules' order) -> place on the card, servo, header, pixel."""
+    sh = cfg["shutters"]
+    headers = [p for p in circuit.parts if p.value == "SG90 servo"]
+    rows = []
+    for n, (col, row) in enumerate(WINDOW_CELLS, 1):
+        drive = f"PCA9685 LED{sh['channels'][n - 1]}" if sh["backend"] == "pca9685" else f"GP{sh['pins'][n - 1]}"
+        rows.append((n, f"{ROWS[row]}, column {col + 1} from the left", drive, headers[n - 1].ref, n))
+    return _table(("Window", "Place on the card", "Servo driven by", "Servo header", "Pixel in the chain"), rows)
+
+
+def point_to_point(cfg, circuit):
+    """Markdown: every on-board net and the pins it joins, for wiring a perfboard by hand."""
+    lines = [f"# Point-to-point wiring: {cfg['name']}", "",
+             "Generated from the circuit code (`make hardware`); references as in the BOM. Tick each net",
+             "off as you wire it. Parts marked off-board in the BOM are reached through the connectors",
+             "and are not listed. Power nets (`+5V_SERVO`, `GND_SERVO`, `VIN_RAW`) carry amps: 2 mm",
+             "tracks or 18 AWG wire; `GND` and `GND_SERVO` meet only at NT1.", ""]
+    for net in sorted(circuit.nets, key=lambda n: n.name):
+        pins = [p for p in net.pins if not _off_board(p.part)]
+        if net is circuit.NC or len(pins) < 2:
+            continue
+        text = ", ".join(sorted(f"{p.part.ref}.{p.num}" + (f" ({p.name})" if not p.name.isdigit()
+                                                            and p.name not in ("~",) and not p.name.startswith("Pin_")
+                                                            else "") for p in pins))
+        lines.append(f"- [ ] `{net.name}`: {text}")
+    return "\n".join(lines) + "\n"
 
 
 def sections(cfgs, circuits):
@@ -44,6 +98,8 @@ def sections(cfgs, circuits):
     out = {f"wiring-{name}": wiring_table(cfgs[name], circuits[name]) for name in boards.BOARDS}
     out["ladder"] = ladder_table(cfgs[ladder_board])
     out["power"] = power_table(cfgs[default])
+    out["connectors"] = connectors_table(circuits[default])
+    out["windows"] = windows_table(cfgs[default], circuits[default])
     return out
 
 

@@ -1,6 +1,7 @@
 """What each Pico pad connects to, read off the built circuit (for the README and the drawing)."""
 
 from . import boards, pico
+from .outputs import natural_key
 
 POWER_PADS = {"VSYS": "VSYS", "3V3": "+3V3", "GND": "GND", "AGND": "GND", "ADC_VREF": "ADC_VREF"}
 
@@ -13,8 +14,7 @@ def _pin_text(pin):
 
 
 def _natural(pin):
-    prefix = pin.part.ref.rstrip("0123456789")
-    return prefix, int(pin.part.ref[len(prefix):]), pin.num
+    return natural_key(pin.part.ref), pin.num
 
 
 def _far_side(pin, net):

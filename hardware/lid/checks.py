@@ -1,0 +1,147 @@
+"""Checks on the exported meshes (trimesh, manifold3d): closed solids, no collisions, flap sweeps, cover.
+
+Works from the STL files and assembly.json that `make hardware` writes, so the
+tests need no CAD kernel. Volumes below TOUCH_MM3 count as parts touching
+(the lid resting on the tray, a tab on its mount), not colliding.
+"""
+
+import json
+
+import manifold3d
+import numpy as np
+import trimesh
+
+from .params import HERE
+
+STL_DIR = HERE / "stl"
+ASSEMBLY = HERE / "assembly.json"
+TOUCH_MM3 = 0.5
+SWEEP_STEP_DEG = 3.0
+MIN_OVERLAP_MM = 2.0  # a closed flap reaches this far past each window edge: the picture stays hidden at an angle
+
+
+def load_assembly():
+    return json.loads(ASSEMBLY.read_text())
+
+
+def load_meshes(names):
+    return {name: trimesh.load_mesh(STL_DIR / f"{name}.stl") for name in names}
+
+
+def closed_problems(name, mesh):
+    """What keeps `mesh` from being a printable closed solid, as text (empty if none)."""
+    out = []
+    if not mesh.is_watertight:
+        out.append(f"{name}: not watertight (open edges)")
+    if not mesh.is_winding_consistent:
+        out.append(f"{name}: faces wound inconsistently")
+    if mesh.volume <= 0:
+        out.append(f"{name}: volume {mesh.volume:.1f} mm3, inside out or empty")
+    return out
+
+
+def _manifold(mesh):
+    m = manifold3d.Manifold(manifold3d.Mesh(vert_properties=np.asarray(mesh.vertices, dtype=np.float32),
+                                            tri_verts=np.asarray(mesh.faces, dtype=np.uint32)))
+    if m.status() != manifold3d.Error.NoError:
+        raise ValueError(f"mesh is not a manifold solid: {m.status()}")
+    return m
+
+
+def _rotation(hinge, degrees):
+    point, direction = hinge["point"], hinge["direction"]
+    return trimesh.transformations.rotation_matrix(np.radians(degrees), direction, point)
+
+
+def place(meshes, assembly, opened=None):
+    """[(label, trimesh)] of every body at rest; windows in `opened` (1-based) shown open."""
+    opened = opened or ()
+    out = []
+    for inst in assembly["instances"]:
+        m = meshes[inst["part"]].copy()
+        m.apply_translation(inst["offset"])
+        if inst.get("window") in opened and inst["part"] == "flap":
+            m.apply_transform(_rotation(inst["hinge"], assembly["open_degrees"]))
+        out.append((inst["label"], m))
+    return out
+
+
+def collisions(bodies, skip=()):
+    """[(a, b, volume)] for every pair of bodies that overlap by more than TOUCH_MM3."""
+    solids = [(label, mesh.bounds, _manifold(mesh)) for label, mesh in bodies]
+    out = []
+    for i, (la, ba, ma) in enumerate(solids):
+        for lb, bb, mb in solids[i + 1:]:
+            if (la, lb) in skip or np.any(ba[1] < bb[0]) or np.any(bb[1] < ba[0]):
+                continue
+            vol = (ma ^ mb).volume()
+            if vol > TOUCH_MM3:
+                out.append((la, lb, vol))
+    return out
+
+
+def sweep(flap_mesh, hinge, start, end):
+    """The volume a flap passes through from `start` to `end` degrees, as a mesh."""
+    steps = max(2, int(np.ceil((end - start) / SWEEP_STEP_DEG)) + 1)
+    poses = []
+    for deg in np.linspace(start, end, steps):
+        m = flap_mesh.copy()
+        m.apply_transform(_rotation(hinge, deg))
+        poses.append(_manifold(m))
+    union = manifold3d.Manifold.batch_boolean(poses, manifold3d.OpType.Add)
+    mesh = union.to_mesh()
+    return trimesh.Trimesh(vertices=mesh.vert_properties[:, :3], faces=mesh.tri_verts, process=False)
+
+
+def sweep_collisions(meshes, assembly, start=None, end=None):
+    """[(window, other body, volume)]: each flap swept against everything else, by default past both
+    calibrated ends by the overtravel margin, else from `start` to `end` degrees.
+
+    Every flap is the same part on a hinge at the same place relative to it, so
+    the sweep is made once and moved to each window."""
+    bodies = place(meshes, assembly)
+    margin = assembly["overtravel_degrees"]
+    start = -margin if start is None else start
+    end = assembly["open_degrees"] + margin if end is None else end
+    flaps = [inst for inst in assembly["instances"] if inst["part"] == "flap"]
+    first = flaps[0]
+    swept = sweep(meshes["flap"], first["hinge"], start, end)
+    out = []
+    for inst in flaps:
+        shift = np.subtract(inst["offset"], first["offset"])
+        moved = np.subtract(inst["hinge"]["point"], first["hinge"]["point"])
+        if not np.allclose(moved[1:], shift[1:]) or inst["hinge"]["direction"] != first["hinge"]["direction"]:
+            raise ValueError(f"window {inst['window']}: its hinge is not where flap 1's is, relative to the flap")
+        here = swept.copy()
+        here.apply_translation(shift)
+        others = [(label, m) for label, m in bodies if label != inst["label"]]
+        out += [(inst["window"], b, v) for a, b, v in collisions([(inst["label"], here)] + others)
+                if a == inst["label"]]
+    return out
+
+
+def uncovered(meshes, assembly, margin=MIN_OVERLAP_MM):
+    """[(window, mm2)] of the window, grown by `margin` each side, that a closed flap leaves open, seen from above."""
+    out = []
+    for inst in assembly["instances"]:
+        if inst["part"] != "flap":
+            continue
+        flap = meshes["flap"].copy()
+        flap.apply_translation(inst["offset"])
+        shadow = _manifold(flap).project()
+        x0, y0, x1, y1 = assembly["windows"][inst["window"] - 1]
+        x0, y0, x1, y1 = x0 - margin, y0 - margin, x1 + margin, y1 + margin
+        hole = manifold3d.CrossSection.square((x1 - x0, y1 - y0)).translate((x0, y0))
+        left = (hole - shadow).area()
+        if left > 0.01:
+            out.append((inst["window"], left))
+    return out
+
+
+def card_presses_switch(meshes, assembly):
+    """mm3 of the card that the switch lever, released (raised by lever_rise), would occupy: > 0 means a
+    card in the slot holds the lever down."""
+    bodies = dict(place(meshes, assembly))
+    lever = bodies["lever"].copy()
+    lever.apply_translation([0, 0, assembly["lever_rise"]])
+    return (_manifold(lever) ^ _manifold(bodies["card"])).volume()
