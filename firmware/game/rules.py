@@ -16,13 +16,13 @@ NAMES = ("start_crystals", "dice", "decline_reward", "decline_flat",
 KINDS = (0, ("required", "optional", "off"), ("per_window", "per_open_window", "flat"),
          0, 0, "bool", "bool", "bool", "bool", "bool", "bool",
          ("after_active", "rotate"), 1, 1)
-STANDARD = (2, "required", "per_window", 0, 2, True, True, True, False, False,
+STANDARD = (2, "required", "per_window", 2, 2, True, True, True, False, False,
             False, "after_active", 10, 2)
 PRESET_NAMES = ("standard", "family", "summary", "zh-cn")
 # Each preset as changes to STANDARD: option index, value, index, value...
 _CHANGES = (
     (),
-    (0, 0, 2, "flat", 3, 2, 4, 0, 5, False, 6, False),
+    (0, 0, 2, "flat", 4, 0, 5, False, 6, False),
     (2, "per_open_window", 7, False, 10, True),
     (1, "optional", 8, True, 9, True, 11, "rotate"),
 )

@@ -1,7 +1,9 @@
 """Each worked example and rule of rules.md, for every preset that has it."""
+import os
+
 import pytest
 
-import host_sim  # noqa: F401
+from host_sim import ROOT
 from host_sim.tests.snapshot import snapshot
 from game import record, rules, state
 from game.engine import Game, IllegalAction
@@ -129,6 +131,13 @@ def test_reward_per_open_window_summary():
 def test_reward_flat_family():
     s = st("roll 1 2\nopen 1\nopen 2\npass\nclose", preset="family")
     assert s["crystals"] == [2, 0, 0]
+
+
+@pytest.mark.parametrize("preset", ["standard", "summary", "zh-cn"])
+def test_flat_reward_alone_gives_two_in_every_preset(preset):
+    s = st("roll 1 2\nopen 1\npass", preset=preset, sets=[("decline_reward", "flat"),
+                                                           ("guess_after_pass", "no")])
+    assert s["crystals"] == [4, 2, 2]
 
 
 # -- the call ---------------------------------------------------------------
@@ -323,21 +332,28 @@ def test_illegal_action_leaves_state_untouched():
         assert snapshot(g) == before
 
 
+def _preset_table():
+    """The presets table of docs/rules.md: {preset: {option: record spelling}}."""
+    with open(os.path.join(ROOT, "docs", "rules.md"), encoding="utf-8") as f:
+        text = f.read()
+    rows = [ln for ln in text[text.index("## Presets"):].splitlines() if ln.startswith("|")]
+    names = [c.split()[0].strip("`") for c in rows[0].split("|")[2:-1]]
+    out = dict((n, {}) for n in names)
+    for row in rows[2:]:
+        cells = [c.strip() for c in row.split("|")[1:-1]]
+        for name, cell in zip(names, cells[1:]):
+            out[name][cells[0]] = cell
+    return out
+
+
 @pytest.mark.parametrize("name", rules.PRESET_NAMES)
 def test_presets_match_the_table(name):
-    table = {
-        "standard": (2, "required", "per_window", 2, True, True, True, False, False, False, "after_active"),
-        "family": (0, "required", "flat", 0, False, False, True, False, False, False, "after_active"),
-        "summary": (2, "required", "per_open_window", 2, True, True, False, False, False, True, "after_active"),
-        "zh-cn": (2, "optional", "per_window", 2, True, True, True, True, True, False, "rotate"),
-    }[name]
+    table = _preset_table()[name]
+    assert sorted(table) == sorted(rules.NAMES)
     o = rules.preset(name)
-    keys = ("start_crystals", "dice", "decline_reward", "challenge_cost", "challenge_needs_funds",
-            "challenge_guess", "guess_after_pass", "call_after_each_window", "bystanders_lose",
-            "void_card_counts", "next_round_starter")
-    assert tuple(o[k] for k in keys) == table
-    assert (o["rounds"], o["max_windows"]) == (10, 2)
-    assert o["decline_flat"] == (2 if name == "family" else 0)
+    for key in rules.NAMES:
+        assert rules.spell(o[key]) == table[key], key
+    assert sorted(_preset_table()) == sorted(rules.PRESET_NAMES)
 
 
 # -- option mixes beyond the presets ------------------------------------------
