@@ -4,9 +4,9 @@ import pytest
 
 import host_sim  # noqa: F401
 from host_sim.tests.snapshot import snapshot
-from game import chance, record, rules, state
+from game import Refused, chance, record, rules, state
 from game.engine import (CARD, CLOSE, END, NOBODY, OPEN, ORDER, PASS, REVEAL, ROLL,
-                         SKIP, IllegalAction, Game)
+                         SKIP, Game)
 from host_sim import randplay
 
 PRESETS = rules.PRESET_NAMES
@@ -74,7 +74,7 @@ def _play_checked(seed, players, opts, preset, deep):
             assert snapshot(g) == snap
         for bad in _illegal_candidates(g, rng):
             before = snapshot(g)
-            with pytest.raises(IllegalAction):
+            with pytest.raises(Refused):
                 g.apply(*bad)
             assert snapshot(g) == before, bad
         if deep:

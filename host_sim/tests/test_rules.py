@@ -6,7 +6,8 @@ import pytest
 from host_sim import ROOT
 from host_sim.tests.snapshot import snapshot
 from game import record, rules, state
-from game.engine import Game, IllegalAction
+from game import Refused
+from game.engine import Game
 
 # A card whose windows 1-12 carry 1 2 3 4 5 6 1 2 3 4 5 6.
 CARD = "card 1 2 3 4 5 6 1 2 3 4 5 6"
@@ -99,7 +100,7 @@ def test_max_windows_two():
 
 def test_must_roll_first_when_dice_required():
     g = play("")
-    with pytest.raises(IllegalAction, match="roll the dice first"):
+    with pytest.raises(Refused, match="roll the dice first"):
         g.apply(record.OPEN, 0)
 
 
@@ -242,6 +243,39 @@ def test_call_after_each_window_then_second_window():
     assert s["crystals"] == [4, 2, 2] and s["active"] == 2 and s["phase"] == "roll"
 
 
+def test_call_after_each_window_no_second_window_before_the_decision():
+    # 003: after the first window, guess or take 1 and let the others guess
+    msg = refused("roll 4 3\nopen 4\nopen 9", preset="zh-cn", players=3)
+    assert "line 7: open 9: guess or pass first" in msg
+    g = play("roll 4 3\nopen 4", preset="zh-cn")
+    assert sorted(op for op, _ in g.legal()) == [record.GUESS, record.PASS]
+
+
+@pytest.mark.parametrize("sets", [
+    [("dice", "off")], [("dice", "optional")], [("guess_after_pass", "no")],
+    [("max_windows", "3"), ("dice", "off")], [("challenge_guess", "no")]])
+def test_call_after_each_window_in_every_mix(sets):
+    sets = [("call_after_each_window", "yes")] + sets
+    pre = "skip\n" if ("dice", "optional") in sets else "" if ("dice", "off") in sets else "roll 1 2\n"
+    g = play(pre + "open 1", sets=sets)
+    assert not [a for op, a in g.legal() if op == record.OPEN]
+    with pytest.raises(Refused, match="guess or pass first"):
+        g.apply(record.OPEN, 1)
+    g.apply(record.PASS)
+    if g.phase == 3:  # the call
+        g.apply(record.CLOSE)
+    assert state.as_dict(g)["phase"] == "decide" and g.passed
+    g.apply(record.OPEN, 1)
+    assert state.as_dict(g)["open"] == [1, 2]
+
+
+def test_call_after_each_window_turn_passes_at_once_when_no_window_is_left():
+    s = st("roll 1 2\nopen 1\npass\nclose\nopen 2\npass\nclose", preset="zh-cn")
+    assert s["active"] == 2 and s["phase"] == "roll"  # both dice used: no `end` needed
+    s = st("open 1\npass\nclose", preset="zh-cn", sets=[("dice", "off"), ("max_windows", "1")])
+    assert s["active"] == 2 and s["crystals"] == [3, 2, 2]
+
+
 def test_end_turn_takes_nothing():
     s = st("roll 1 2\nopen 1\npass\nclose\nend", preset="zh-cn")
     assert s["crystals"] == [3, 2, 2] and s["active"] == 2
@@ -287,7 +321,7 @@ def test_game_ends_after_last_round_with_shared_win():
     assert s["over"] and s["phase"] == "over" and s["crystals"] == [0, 0]
     assert s["winners"] == [1, 2] and s["round"] == 2 and s["card"] == 2
     assert g.legal() == []
-    with pytest.raises(IllegalAction, match="the game is over"):
+    with pytest.raises(Refused, match="the game is over"):
         g.apply(record.ROLL, 1, 1)
 
 
@@ -327,7 +361,7 @@ def test_illegal_action_leaves_state_untouched():
     before = snapshot(g)
     for op, a in ((record.OPEN, 3), (record.GUESS, 1), (record.CLOSE, 0), (record.REVEAL, 0),
                   (record.OPEN, 1), (record.CARD, b"\x01" * 12), (record.ROLL, 1)):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(Refused):
             g.apply(op, a, 1)
         assert snapshot(g) == before
 
@@ -367,8 +401,8 @@ def test_dice_limit_a_turn_to_two_windows_even_if_more_are_allowed():
 
 def test_reward_counts_windows_since_the_last_reward():
     sets = [("max_windows", "3"), ("dice", "off")]
-    s = st("open 1\npass\nclose\nopen 2\nopen 3\npass\nclose", preset="zh-cn", sets=sets)
-    assert s["crystals"] == [5, 2, 2] and s["active"] == 2  # +1, then +2
+    s = st("open 1\npass\nclose\nopen 2\npass\nclose\nopen 3\npass\nclose", preset="zh-cn", sets=sets)
+    assert s["crystals"] == [5, 2, 2] and s["active"] == 2  # +1 each time; the third ends the turn
 
 
 def test_order_rearranges_one_tie_group_of_two():
@@ -406,12 +440,12 @@ def test_undo_without_dice_walks_back_to_the_start():
     for _ in range(4):
         g.undo()
     assert state.as_dict(g)["open"] == [] and g.log[0] >> 4 == record.CARD
-    with pytest.raises(IllegalAction, match="nothing to undo"):
+    with pytest.raises(Refused, match="nothing to undo"):
         g.undo()
 
 
 def test_an_unknown_preset_is_refused_even_with_options():
-    with pytest.raises(IllegalAction, match="unknown preset 'chess'"):
+    with pytest.raises(Refused, match="unknown preset 'chess'"):
         Game(3, rules.preset("standard"), 0, "chess")
 
 
@@ -420,7 +454,7 @@ def test_a_log_cut_inside_an_action_is_refused_and_changes_nothing():
     before = snapshot(g)
     log = bytes(g.log)
     for cut in (1, 3, 8):  # inside the card (bytes 0-6), inside the roll (7-8)
-        with pytest.raises(IllegalAction, match="ends inside the action"):
+        with pytest.raises(Refused, match="ends inside the action"):
             g.replay(log[:cut])
         assert snapshot(g) == before
     g.replay(log[:7])  # the card alone is complete
