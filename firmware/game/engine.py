@@ -76,8 +76,9 @@ class Game:
         self._joined_with = [0] * players  # crystals held when joining a call
         self._prio = bytearray(players)  # tie order within a call
         # The checkpoint: log offset of the current card, then round, cards,
-        # active, starter and the crystals as they were before that card.
-        self._ck = [0] * (5 + players)
+        # active (who also starts the round then) and the crystals as they were
+        # before that card.
+        self._ck = [0] * (4 + players)
         self.log = bytearray()
         self._restart()
 
@@ -289,9 +290,8 @@ class Game:
         ck[1] = self.round
         ck[2] = self.cards
         ck[3] = self.active
-        ck[4] = self.starter
         for s in range(self.n):
-            ck[5 + s] = self.crystals[s]
+            ck[4 + s] = self.crystals[s]
         log.append(CARD << 4)
         for i in range(0, WINDOWS, 2):
             log.append(tokens[i] << 4 | tokens[i + 1])
@@ -533,9 +533,9 @@ class Game:
         self.round = ck[1]
         self.cards = ck[2]
         self.active = ck[3]
-        self.starter = ck[4]
+        self.starter = ck[3]
         for s in range(self.n):
-            self.crystals[s] = ck[5 + s]
+            self.crystals[s] = ck[4 + s]
         self._wait_card()
         for _, op, a, b in _walk(since, 0):
             _ACTIONS[op](self, a, b)
