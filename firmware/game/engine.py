@@ -254,7 +254,7 @@ class Game:
 
     # -- doing it ---------------------------------------------------------
 
-    def apply(self, op, a=0, b=0):
+    def apply(self, op, a=0, b=0):  # type: (int, object, int) -> None
         """Apply one action, or raise Refused with the reason and change
         nothing. CARD: a = 12 token numbers; ROLL: a, b = the dice;
         OPEN: a = window; GUESS/REVEAL: a = seat (REVEAL: NOBODY too);
@@ -265,7 +265,7 @@ class Game:
             raise Refused("no_card")
         if not CARD <= op <= REVEAL:
             raise Refused("unknown_op", op)
-        _ACTIONS[op](self, a, b)  # each checks, changes the state, and logs itself
+        _ACTIONS[op - 1](self, a, b)  # each checks, changes the state, and logs itself
 
     def _not_now(self):
         return Refused("now%d" % self.phase)
@@ -538,7 +538,7 @@ class Game:
             self.crystals[s] = ck[4 + s]
         self._wait_card()
         for _, op, a, b in _walk(since, 0):
-            _ACTIONS[op](self, a, b)
+            _ACTIONS[op - 1](self, a, b)
 
     def replay(self, log):
         """Reset to the start and apply a log (e.g. a journal read back);
@@ -554,8 +554,8 @@ class Game:
             raise
 
 
-# The action methods by code: apply()'s one dispatch.
-_ACTIONS = (None, Game._card, Game._roll, Game._skip, Game._open, Game._guess, Game._pass,
+# The action methods by code - 1: apply()'s one dispatch.
+_ACTIONS = (Game._card, Game._roll, Game._skip, Game._open, Game._guess, Game._pass,
             Game._end, Game._order, Game._close, Game._reveal)
 
 

@@ -99,7 +99,7 @@ def format_action(op, a=0, b=0):
     """The record line of an action (0-based arguments)."""
     name = engine.NAMES[op]
     if op == CARD or op == ORDER:  # tokens as they are, seats 1-based
-        for t in a:
+        for t in bytes(a):  # a card's bytes, or an order's seats as bytes or a list
             name += " %d" % (t + (op == ORDER))
         return name
     if op == ROLL:
@@ -124,7 +124,7 @@ class Table:
         if self.game.need_card and not self.game.over():
             self.game.apply(CARD, chance.card(self.rng))
 
-    def act(self, op, a=0, b=0):
+    def act(self, op, a=0, b=0):  # type: (int, object, int) -> None
         """Apply one action (op 0: undo), drawing what chance must come first."""
         g = self.game
         if op == 0:

@@ -44,7 +44,7 @@ def preset(name):
         opts[NAMES[i]] = STANDARD[i]
     changes = _CHANGES[PRESET_NAMES.index(name)]
     for i in range(0, len(changes), 2):
-        opts[NAMES[changes[i]]] = changes[i + 1]
+        opts[NAMES[int(changes[i])]] = changes[i + 1]  # int(): for pyright, the tuple mixes kinds
     return opts
 
 

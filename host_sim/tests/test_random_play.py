@@ -160,8 +160,7 @@ def test_undo_from_the_checkpoint_is_a_full_replay():
 def test_undo_costs_the_actions_since_the_card(monkeypatch):
     from game import engine
     calls = []
-    counted = tuple(None if f is None else (lambda f: lambda *a: calls.append(1) or f(*a))(f)
-                    for f in engine._ACTIONS)
+    counted = tuple((lambda f: lambda *a: calls.append(1) or f(*a))(f) for f in engine._ACTIONS)
     monkeypatch.setattr(engine, "_ACTIONS", counted)
     turns = [ln for t in range(180) for ln in
              ("open %d" % ((t % 6) * 2 + 1), "open %d" % ((t % 6) * 2 + 2), "pass", "close")]
