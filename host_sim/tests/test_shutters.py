@@ -87,6 +87,27 @@ def test_boot_from_anywhere_keeps_to_max_moving(name, tmp_path):
     assert max_concurrent(emu.servos) == 3
 
 
+def test_moves_start_oldest_request_first_and_a_reversal_queues_again():
+    cfg, emu, h = hw.boot("pico_pca9685")
+    run_until_idle(h)
+    h.shutters.max_moving = 1
+    for s in emu.servos:
+        s.moves.clear()
+    starts = []
+    for i in (5, 3, 8):
+        h.shutters.open(i)
+    h.shutters.close(5)  # while 5 opens: queued again, behind 3 and 8
+    h.shutters.open(3)   # asked again while waiting: keeps its place
+    while h.shutters.busy():
+        clock.sleep_ms(1)
+        h.shutters.update()
+    for i, s in enumerate(emu.servos):
+        starts += [(m[0], i) for m in s.moves]
+    assert [i for _, i in sorted(starts)] == [5, 3, 8, 5]
+    assert emu.servos[5].angle() == at(cfg["shutters"]["closed_us"])
+    assert emu.servos[3].angle() == at(cfg["shutters"]["open_us"])
+
+
 def test_open_starts_at_once_when_a_slot_is_free():
     cfg, emu, h = hw.boot("pico_pca9685")
     h.shutters.open(7)
