@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
 
-.PHONY: setup test play bench mpy deploy hardware clean
+.PHONY: setup test play bench mutate mpy deploy hardware clean
 
 setup: $(STAMP)
 
@@ -22,6 +22,11 @@ play: setup
 
 bench: setup
 	$(PY) -m host_sim.bench
+
+# Mutation testing of firmware/game and firmware/drivers against the fast tests:
+# the kill rate and every surviving mutant (in build/mutate/).
+mutate: setup
+	$(PY) -m tests.mutate
 
 # The firmware as it goes on the board: every file precompiled for the RP2040 (armv6m).
 mpy: setup

@@ -131,7 +131,7 @@ def test_undo_from_the_checkpoint_is_a_full_replay():
     boundary it replays from the start. Both give exactly the state a fresh
     game replaying the shortened log has."""
     within = across = 0
-    for seed in range(120):
+    for seed in range(60):
         rng = chance.Rng(seed + 700000)
         opts = randplay.random_opts(rng) if seed % 2 else None
         rng0 = chance.Rng(seed)
@@ -154,7 +154,7 @@ def test_undo_from_the_checkpoint_is_a_full_replay():
             within += from_card
             across += not from_card
             g.replay(after)
-    assert within > 1000 and across > 100
+    assert within > 500 and across > 50
 
 
 def test_undo_costs_the_actions_since_the_card(monkeypatch):
