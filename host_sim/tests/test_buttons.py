@@ -156,3 +156,11 @@ def test_two_one_poll_glitches_are_not_a_press():
     clock.sleep_ms(2)
     b.poll()
     assert b.describe(b.get()) == "a press"
+    clock.sleep_ms(30)
+    pin.low = False  # a one-poll bounce while held, after lock_ms: still down
+    b.poll()
+    pin.low = True
+    for _ in range(5):
+        clock.sleep_ms(2)
+        b.poll()
+    assert b.get() == -1
