@@ -444,6 +444,16 @@ def test_undo_without_dice_walks_back_to_the_start():
         g.undo()
 
 
+@pytest.mark.parametrize("players, first, reason", [
+    (1, 0, "players: 2 to 6 seats, got 1"), (7, 0, "players: 2 to 6 seats, got 7"),
+    (3, 3, "first: seat 4 is not at a table of 3"), (3, -1, "first: seat 0 is not at a table of 3")])
+def test_a_table_the_rules_do_not_seat_is_refused(players, first, reason):
+    with pytest.raises(Refused) as e:
+        Game(players, None, first)
+    assert str(e.value) == reason
+    assert Game(6, None, 5).n == 6 and Game(2, None, 1).first == 1
+
+
 def test_an_unknown_preset_is_refused_even_with_options():
     with pytest.raises(Refused, match="unknown preset 'chess'"):
         Game(3, rules.preset("standard"), 0, "chess")
