@@ -119,14 +119,13 @@ def test_play_refuses_options_that_load_would_ignore(extra):
 
 def test_play_leaves_quietly_on_ctrl_c():
     import signal
-    import time
     proc = subprocess.Popen([sys.executable, "-m", "host_sim", "play", "--seed", "1"], cwd=ROOT,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    for _ in range(100):  # until the game waits for a line
-        time.sleep(0.05)
-        if proc.poll() is not None:
-            break
-    time.sleep(0.5)
+    seen = ""
+    while not seen.endswith("> "):  # the game waits for a line
+        c = proc.stdout.read(1)
+        assert c, "the game ended before its prompt"
+        seen += c
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130 and "Traceback" not in err and "KeyboardInterrupt" not in err, err
