@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-cp.txt | c
 CPLIBS := $(VENV)/circuitpython
 CIRCUITPY ?= /media/$(USER)/CIRCUITPY
 
-.PHONY: setup sim sim-screenshot test play bench mpy flash deploy cp flash-cp web hardware deck clean
+.PHONY: setup sim sim-screenshot test play bench mutate mpy flash deploy cp flash-cp web hardware deck clean
 
 setup: $(STAMP)
 
@@ -42,6 +42,11 @@ bench: setup
 # The device in a web page: build/web/ (any static host can serve it), served at http://127.0.0.1:8000
 web: setup
 	$(PY) -m web.build build/web --serve 8000
+
+# Mutation testing of firmware/game and firmware/drivers against the fast tests:
+# the kill rate and every surviving mutant (in build/mutate/).
+mutate: setup
+	$(PY) -m tests.mutate
 
 # The firmware as it goes on the board: every file precompiled for the RP2040 (armv6m).
 mpy: setup

@@ -3,7 +3,7 @@ import sys
 import time
 
 from game import Refused, engine, record, state
-from game.engine import P_OVER
+from game.engine import P_OVER, REVEAL
 from game.state import PHASES
 
 HELP = """Type one action per line, as in a game record (seats and windows 1-based):
@@ -17,16 +17,33 @@ HELP = """Type one action per line, as in a game record (seats and windows 1-bas
   close           close the call
   reveal 3        seat 3 was right (`reveal none`: nobody)
   undo            take back the last action (never a roll)
-  save FILE       write the game record
-  quit            leave"""
+  save FILE       write the game record (the whole rest of the line is the name)
+  quit            leave (Ctrl-C or Ctrl-D too)"""
+
+
+def dice(game):
+    """The roll, saying which die is spent: `1 3 (3 is used)`."""
+    if not game.d1:
+        return "-"
+    out = "%d %d" % (game.d1, game.d2)
+    u = game.used
+    if u == 3:
+        return out + " (both used)"
+    if u:
+        if game.d1 == game.d2:
+            return out + " (one is used)"
+        return out + " (%d is used)" % (game.d1 if u == 1 else game.d2)
+    return out
 
 
 def show(game, out):
     s = state.as_dict(game)
-    out.write("\n== round %d/%d  card %d  seat %d's turn  phase %s\n" % (
-        s["round"], game.opts["rounds"], s["card"], s["active"], s["phase"]))
+    over = game.phase == P_OVER
+    out.write("\n== round %d/%d  card %d  %s  phase %s\n" % (
+        s["round"], game.opts["rounds"], s["card"],
+        "game over" if over else "seat %d's turn" % s["active"], s["phase"]))
     out.write("   crystals: %s\n" % "  ".join(
-        "P%d=%d%s" % (i + 1, c, "*" if i + 1 == s["active"] else "")
+        "P%d=%d%s" % (i + 1, c, "*" if i + 1 == s["active"] and not over else "")
         for i, c in enumerate(s["crystals"])))
     cells = []
     for w in range(engine.WINDOWS):
@@ -34,37 +51,53 @@ def show(game, out):
         cells.append("%2d:%s" % (w + 1, ("[ ]" if game.is_open(w) else "(%d)" % t) if t else " - "))
     out.write("   windows:  %s\n" % " ".join(cells[:6]))
     out.write("             %s\n" % " ".join(cells[6:]))
-    dice = " ".join("%d%s" % (d, " (used)" if game.used >> i & 1 else "")
-                    for i, d in enumerate(s["dice"])) or "-"
     out.write("   closed: %d   dice: %s   call: %s\n" % (
-        s["closed"], dice, " ".join("P%d" % c for c in s["call"]) or "-"))
-    if game.phase == P_OVER:
+        s["closed"], dice(game), " ".join("P%d" % c for c in s["call"]) or "-"))
+    if over:
         out.write("   game over: winner%s %s\n" % (
             "s" if len(s["winners"]) > 1 else "", ", ".join("P%d" % w for w in s["winners"])))
-        return
     acts = [record.format_action(op, a) + (" (in any order)" if op == engine.ORDER else "")
             for op, a in game.legal()]
     if game.pending() == engine.ROLL:
         acts.insert(0, "roll")
     if game.can_undo():
         acts.append("undo")
-    out.write("   you may: %s\n" % ", ".join(acts))
+    if acts:
+        out.write("   you may: %s\n" % ", ".join(acts))
+
+
+def outcome(game, right, before, out):
+    """After a reveal: who was right, and what each seat won or lost."""
+    changes = ["P%d %+d" % (s + 1, c - before[s]) for s, c in enumerate(game.crystals) if c != before[s]]
+    out.write("  %s: %s\n" % (
+        "P%d was right" % (right + 1) if right != engine.NOBODY else "nobody was right",
+        ", ".join(changes) or "no crystals change hands"))
 
 
 def main(args, inp=None, out=None):
     inp = inp or sys.stdin
     out = out or sys.stdout
-    seed = args.seed if args.seed is not None else time.time_ns() & 0xFFFFFFFF
     try:
-        if args.load:
-            with open(args.load, encoding="utf-8") as f:
-                table = record.load(f)
-        else:
-            table = record.load(["players %d" % args.players, "rules %s" % args.rules,
-                                 "seed %d" % seed])
-    except (OSError, UnicodeDecodeError, record.RecordError) as e:
-        sys.stderr.write("cannot start: %s\n" % e)
-        return 2
+        return _main(args, inp, out)
+    except KeyboardInterrupt:  # Ctrl-C: leave without a traceback
+        out.write("\n")
+        return 130
+
+
+def _main(args, inp, out):
+    if args.load:
+        from host_sim.__main__ import read_record
+        table = read_record(args.load)
+        if table is None:
+            return 2
+    else:
+        seed = args.seed if args.seed is not None else time.time_ns() & 0xFFFFFFFF
+        try:
+            table = record.load(["players %d" % (args.players or 3),
+                                 "rules %s" % (args.rules or "standard"), "seed %d" % seed])
+        except record.RecordError as e:
+            sys.stderr.write("cannot start: %s\n" % str(e).split(": ", 2)[-1])
+            return 2
     game = table.game
     out.write("Macroscope: %d players, rules %s. Type `help` for the actions.\n" % (game.n, game.preset))
     while True:
@@ -74,8 +107,7 @@ def main(args, inp=None, out=None):
         line = inp.readline()
         if not line:
             return 0
-        text = line.split("#", 1)[0].strip()
-        words = text.split()
+        words = record.words(line)
         if not words:
             continue
         if words[0] in ("quit", "exit"):
@@ -84,17 +116,9 @@ def main(args, inp=None, out=None):
             out.write(HELP + "\n")
             continue
         if words[0] == "save":
-            if len(words) != 2:
-                out.write("  save takes a file name\n")
-                continue
-            try:
-                with open(words[1], "w", encoding="utf-8") as f:
-                    f.write(record.write(game))
-            except OSError as e:
-                out.write("  cannot save %s: %s\n" % (words[1], e.strerror or e))
-                continue
-            out.write("  saved %s\n" % words[1])
+            save(game, line.strip(" \t\r\n")[4:].strip(" \t"), out)
             continue
+        text = " ".join(words)
         if words == ["roll"] and game.pending() != engine.ROLL:
             out.write("  refused: roll: no roll now (phase %s)\n" % PHASES[game.phase])
             continue
@@ -103,10 +127,26 @@ def main(args, inp=None, out=None):
                 game.apply(engine.ROLL, *record.chance.roll(table.rng))
             else:  # a person rolls with `roll`: no roll is drawn for them here
                 op, a, b = record.parse_action(words)
+                before = list(game.crystals)
                 if op:
                     game.apply(op, a, b)
                 else:
                     game.undo()
+                if op == REVEAL:
+                    outcome(game, a, before, out)
             table.settle()  # the next card is dealt at once
         except Refused as e:
             out.write("  refused: %s: %s\n" % (text, e))
+
+
+def save(game, name, out):
+    if not name:
+        out.write("  save takes a file name\n")
+        return
+    try:
+        with open(name, "w", encoding="utf-8") as f:
+            f.write(record.write(game))
+    except OSError as e:
+        out.write("  cannot save %s: %s\n" % (name, e.strerror or e))
+        return
+    out.write("  saved %s\n" % name)

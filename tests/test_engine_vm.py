@@ -84,3 +84,39 @@ def test_vm_heap_is_really_small(mpy_dir, vm_path):
     p = mpvm.run(VM_GAMES.replace("range(%d)" % GAMES, "range(3)"), mpy_dir, heap="16k",
                  extra_path=[vm_path])
     assert p.returncode != 0 and "MemoryError" in p.stdout + p.stderr
+
+
+VM_RECORDS = """
+from game import record, state
+for path in %r:
+    try:
+        with open(path) as f:
+            t = record.load(f)
+        g = t.game
+        print("OK", g.n, g.first, g.d1, g.d2, g.open_mask)
+    except record.RecordError as e:
+        print("ERR", e)
+"""
+
+
+def test_the_same_records_read_the_same_on_the_vm(mpy_dir, tmp_path):
+    from host_sim.tests.test_record import BAD_RECORDS, CARD_LINE
+    texts = [text for text, _ in BAD_RECORDS]
+    texts.append("\ufeffplayers 3\r\nfirst\t01\r\n" + CARD_LINE + "\r\nroll 1\t 2 \r\nopen 01\r\n")
+    paths = []
+    want = []
+    for i, text in enumerate(texts):
+        path = tmp_path / ("r%d.rec" % i)
+        path.write_bytes(text.encode("utf-8"))
+        paths.append(str(path))
+        try:
+            with open(path, encoding="utf-8") as f:
+                g = record.load(f).game
+            want.append("OK %d %d %d %d %d" % (g.n, g.first, g.d1, g.d2, g.open_mask))
+        except record.RecordError as e:
+            want.append("ERR %s" % e)
+    assert want[:-1] == ["ERR " + message for _, message in BAD_RECORDS]
+    assert want[-1] == "OK 3 0 1 2 1"
+    p = mpvm.run(VM_RECORDS % paths, mpy_dir, heap="256k")  # room for the 5,000-character line
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines() == want

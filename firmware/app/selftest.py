@@ -94,6 +94,7 @@ class SelfTest:
             self.pixels()
             self.buttons(button_ms)
             self.hw.buzzer.tone(1000 if not self.problems else 300, 200)  # high: good, low: look
+            self.hw.buzzer.wait()  # nothing else ends the tone
         self.out("self-test: " + ("all good" if not self.problems else "%d problem(s)" % len(self.problems)))
         return self.problems
 

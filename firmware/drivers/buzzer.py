@@ -42,6 +42,12 @@ class Buzzer:
             if time.ticks_diff(now, self.until) >= 0:
                 self._next(now)
 
+    def wait(self):
+        """Block until the tune has played out (then the buzzer is silent)."""
+        while self.playing:
+            self.update()
+            time.sleep_ms(5)
+
     def quiet(self):
         self.pwm.duty_u16(0)
         self.playing = False

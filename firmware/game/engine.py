@@ -2,8 +2,10 @@
 
 Pure Python for CPython and MicroPython: no I/O, no clock, no randomness.
 Chance (card layouts, dice) comes in as actions, so a game is its action log
-and replays exactly. The log is a bytearray of a few bytes per action; undo
-replays it up to an earlier point, so no snapshots are kept.
+and replays exactly. The log is a bytearray of a few bytes per action. Undo
+goes back to one small checkpoint, the state before the current card, and
+re-applies the actions since; only an undo past that card replays the log
+from the start. No snapshot stack is kept.
 
 Seats and windows are 0-based here; records and screens add 1.
 """
@@ -37,21 +39,25 @@ P_CALL = const(3)
 P_REVEAL = const(4)
 P_OVER = const(5)
 
+# The `dice` option and the `decline_reward` option, as indexes of their words in rules.KINDS.
+_DICE_REQUIRED = const(0)
+_DICE_OPTIONAL = const(1)
+_DICE_OFF = const(2)
+_PER_WINDOW = const(0)
+_PER_OPEN_WINDOW = const(1)
+_FLAT = const(2)
+
 WINDOWS = const(12)
 _ALL = const(0xFFF)
 _NONE_BYTE = const(15)  # `reveal none` in the log
 
 
-# An action the rules do not allow now; the game is left untouched.
-IllegalAction = Refused
-
-
 class Game:
     def __init__(self, players, opts=None, first=0, preset="standard"):
         if not 2 <= players <= 6:
-            raise IllegalAction("players", players)
+            raise Refused("players", players)
         if not 0 <= first < players:
-            raise IllegalAction("first", first + 1, players)
+            raise Refused("first", first + 1, players)
         self.n = players
         self.preset = preset
         base = rules.preset(preset)  # refuses an unknown preset name
@@ -59,38 +65,47 @@ class Game:
         self.first = first
         o = self.opts
         # The options the hot path reads, as plain attributes.
-        self._dice = ("required", "optional", "off").index(o["dice"])
-        self._reward = ("per_window", "per_open_window", "flat").index(o["decline_reward"])
+        self._dice = rules.KINDS[1].index(o["dice"])
+        self._reward = rules.KINDS[2].index(o["decline_reward"])
         self._cost = o["challenge_cost"]
         self._needs_funds = o["challenge_needs_funds"]
-        self._maxw = o["max_windows"]
-        self._rounds = o["rounds"]
+        self._each = o["call_after_each_window"]
         self.crystals = [0] * players
         self.tokens = bytearray(WINDOWS)
         self._closed_with = bytearray(7)  # closed windows per token number
         self._joined_with = [0] * players  # crystals held when joining a call
         self._prio = bytearray(players)  # tie order within a call
+        # The checkpoint: log offset of the current card, then round, cards,
+        # active (who also starts the round then) and the crystals as they were
+        # before that card.
+        self._ck = [0] * (4 + players)
         self.log = bytearray()
         self._restart()
 
     # -- state -------------------------------------------------------------
 
     def _restart(self):
+        """The state before the first card."""
         for s in range(self.n):
             self.crystals[s] = self.opts["start_crystals"]
         self.log = bytearray()
+        self._ck[0] = -1  # no card yet
         self.round = 1
         self.cards = 0
         self.active = self.first
         self.starter = self.first
+        self._wait_card()
+
+    def _wait_card(self):
+        """No card under the lid and a fresh turn: the state between cards,
+        but for the round, the seats and the crystals."""
         self._clear_lid()
         self.need_card = True
         self.joined = 0xFF  # as if all had joined: _new_turn clears every seat's call data
-        self.n_at_guess = 0
         self._new_turn()
 
     def _new_turn(self):
-        self.phase = P_OPEN if self._dice == 2 else P_ROLL
+        self.phase = P_OPEN if self._dice == _DICE_OFF else P_ROLL
         self.d1 = 0  # 0: no dice this turn (not rolled yet, skipped, or off)
         self.d2 = 0
         self.used = 0  # bit i: die i spent
@@ -98,6 +113,7 @@ class Game:
         self.unrewarded = 0  # windows opened since the last reward
         self.passed = False  # a pass already taken since the last window
         self.active_guessed = False
+        self.n_at_guess = 0  # N, once the active player guessed or passed
         if self.joined:  # clear the call's data, so that the state is a function of the log
             for s in range(self.n):
                 self._joined_with[s] = 0
@@ -141,17 +157,26 @@ class Game:
         if self.phase != P_OVER:
             return []
         top = max(self.crystals)
-        return [s for s in range(self.n) if self.crystals[s] == top]
+        out = []
+        for s in range(self.n):
+            if self.crystals[s] == top:
+                out.append(s)
+        return out
 
     def call_order(self):
         """Seats in speaking order: the active player first if guessing, then
         challengers by fewest crystals when joining, ties by join or `order`."""
         out = [self.active] if self.active_guessed else []
-        ch = [s for s in range(self.n) if (self.joined >> s) & 1]
+        first = len(out)
         jw = self._joined_with
         pr = self._prio
-        ch.sort(key=lambda s: jw[s] * 64 + pr[s])
-        return out + ch
+        for s in range(self.n):  # insertion sort: six seats at most
+            if (self.joined >> s) & 1:
+                i = len(out)
+                while i > first and jw[out[i - 1]] * 64 + pr[out[i - 1]] > jw[s] * 64 + pr[s]:
+                    i -= 1
+                out.insert(i, s)
+        return out
 
     # -- what may be done -------------------------------------------------
 
@@ -173,7 +198,11 @@ class Game:
         return free
 
     def _can_open_more(self):
-        if self.open_mask == _ALL or self.turn_opened >= self._maxw:
+        """After a window: may another be opened this turn? With a call after
+        each window, only once a pass found no takers."""
+        if self.open_mask == _ALL or self.turn_opened >= self.opts["max_windows"]:
+            return False
+        if self._each and not self.passed:
             return False
         return self.d1 == 0 or self.used != 3
 
@@ -185,7 +214,7 @@ class Game:
         if self.need_card or ph == P_OVER:
             return out
         if ph == P_ROLL:
-            if self._dice == 1:
+            if self._dice == _DICE_OPTIONAL:
                 out.append((SKIP, 0))
         elif ph == P_OPEN or ph == P_DECIDE:
             if ph == P_OPEN or self._can_open_more():
@@ -209,9 +238,11 @@ class Game:
             seen = 1 << self.active
             for s in order:
                 if not (seen >> s) & 1:
-                    tie = [t for t in order if t != self.active and jw[t] == jw[s]]
-                    for t in tie:
-                        seen |= 1 << t
+                    tie = []
+                    for t in order:
+                        if t != self.active and jw[t] == jw[s]:
+                            tie.append(t)
+                            seen |= 1 << t
                     if len(tie) > 1:
                         out.append((ORDER, tie))
             out.append((CLOSE, 0))
@@ -223,93 +254,92 @@ class Game:
 
     # -- doing it ---------------------------------------------------------
 
-    def apply(self, op, a=0, b=0):
-        """Apply one action, or raise IllegalAction with the reason and
-        change nothing. CARD: a = 12 token numbers; ROLL: a, b = the dice;
+    def apply(self, op, a=0, b=0):  # type: (int, object, int) -> None
+        """Apply one action, or raise Refused with the reason and change
+        nothing. CARD: a = 12 token numbers; ROLL: a, b = the dice;
         OPEN: a = window; GUESS/REVEAL: a = seat (REVEAL: NOBODY too);
         ORDER: a = seats in their new speaking order."""
-        ph = self.phase
-        if ph == P_OVER:
-            raise IllegalAction("now5")
+        if self.phase == P_OVER:
+            raise Refused("now5")
         if self.need_card and op != CARD:
-            raise IllegalAction("no_card")
-        log = self.log
-        if op == OPEN:
-            self._open(a)
-            log.append(OPEN << 4 | a)
-        elif op == ROLL:
-            if ph != P_ROLL or self._dice == 2:
-                raise IllegalAction("dice_off") if self._dice == 2 else self._not_now()
-            if not (1 <= a <= 6 and 1 <= b <= 6):
-                raise IllegalAction("die")
-            self.d1 = a
-            self.d2 = b
-            self.used = 0
-            self.phase = P_OPEN
-            log.append(ROLL << 4)
-            log.append(a << 4 | b)
-        elif op == GUESS:
-            self._guess(a)
-            log.append(GUESS << 4 | a)
-        elif op == PASS:
-            if ph != P_DECIDE or self.passed:
-                raise self._not_now() if ph != P_DECIDE else IllegalAction("passed")
-            self._pass()
-            log.append(PASS << 4)
-        elif op == CLOSE:
-            if ph != P_CALL:
-                raise IllegalAction("no_call")
-            log.append(CLOSE << 4)
-            if self.active_guessed or self.joined:
-                self.phase = P_REVEAL
-            else:
-                self._no_takers()
-        elif op == REVEAL:
-            self._reveal(a)
-            log.append(REVEAL << 4 | (_NONE_BYTE if a == NOBODY else a))
-        elif op == CARD:
-            self._card(a)
-            log.append(CARD << 4)
-            t = self.tokens
-            for i in range(0, WINDOWS, 2):
-                log.append(t[i] << 4 | t[i + 1])
-        elif op == SKIP:
-            if ph != P_ROLL or self._dice != 1:
-                raise IllegalAction("no_skip") if self._dice != 1 else self._not_now()
-            self.phase = P_OPEN
-            log.append(SKIP << 4)
-        elif op == END:
-            if ph != P_DECIDE or not self.passed:
-                raise IllegalAction("end")
-            log.append(END << 4)
-            self.active = (self.active + 1) % self.n
-            self._new_turn()
-        elif op == ORDER:
-            self._order(a)
-            log.append(ORDER << 4 | len(a))
-            for s in a:
-                log.append(s)
-        else:
-            raise IllegalAction("unknown_op", op)
+            raise Refused("no_card")
+        if not CARD <= op <= REVEAL:
+            raise Refused("unknown_op", op)
+        _ACTIONS[op - 1](self, a, b)  # each checks, changes the state, and logs itself
 
     def _not_now(self):
-        return IllegalAction("now%d" % self.phase)
+        return Refused("now%d" % self.phase)
 
-    def _open(self, w):
-        ph = self.phase
+    def _card(self, tokens, _):
+        if not self.need_card:
+            raise Refused("has_card")
+        if len(tokens) != WINDOWS:
+            raise Refused("card_len", len(tokens))
+        count = 0  # a nibble per number: validate before touching the state
+        for t in tokens:
+            if not 1 <= t <= 6:
+                raise Refused("token", t)
+            count += 1 << (4 * t)
+        if count != 0x2222220:
+            for d in range(1, 7):
+                if (count >> (4 * d)) & 15 != 2:
+                    raise Refused("pairs", d, (count >> (4 * d)) & 15)
+        log = self.log
+        ck = self._ck
+        ck[0] = len(log)
+        ck[1] = self.round
+        ck[2] = self.cards
+        ck[3] = self.active
+        for s in range(self.n):
+            ck[4 + s] = self.crystals[s]
+        log.append(CARD << 4)
+        for i in range(0, WINDOWS, 2):
+            log.append(tokens[i] << 4 | tokens[i + 1])
+        for i in range(WINDOWS):
+            self.tokens[i] = tokens[i]
+        for d in range(1, 7):
+            self._closed_with[d] = 2
+        self.cards += 1
+        self.need_card = False
+
+    def _roll(self, d1, d2):
+        if self._dice == _DICE_OFF:
+            raise Refused("dice_off")
+        if self.phase != P_ROLL:
+            raise self._not_now()
+        if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
+            raise Refused("die")
+        self.d1 = d1
+        self.d2 = d2
+        self.phase = P_OPEN
+        self.log.append(ROLL << 4)
+        self.log.append(d1 << 4 | d2)
+
+    def _skip(self, _, __):
+        if self._dice != _DICE_OPTIONAL:
+            raise Refused("no_skip")
+        if self.phase != P_ROLL:
+            raise self._not_now()
+        self.phase = P_OPEN
+        self.log.append(SKIP << 4)
+
+    def _open(self, w, _):
         if not 0 <= w < WINDOWS:
-            raise IllegalAction("no_window", w + 1)
+            raise Refused("no_window", w + 1)
+        ph = self.phase
         if ph != P_OPEN and not (ph == P_DECIDE and self._can_open_more()):
-            raise IllegalAction("no_more") if ph == P_DECIDE else self._not_now()
+            if ph != P_DECIDE:
+                raise self._not_now()
+            raise Refused("each_window" if self._each and not self.passed else "no_more")
         if self.is_open(w):
-            raise IllegalAction("is_open", w + 1)
+            raise Refused("is_open", w + 1)
         if self.d1:
             i = self._die_for(w)
             if i < 0:
                 u = self.used
-                raise IllegalAction("by_dice", w + 1, "%d (%d is used)" % (
-                    (self.d2, self.d1) if u == 1 else (self.d1, self.d2))
-                    if u else "%d and %d" % (self.d1, self.d2))
+                if u:  # the unused die, then the used one
+                    raise Refused("by_die", w + 1, self.d2 if u == 1 else self.d1, self.d1 if u == 1 else self.d2)
+                raise Refused("by_dice", w + 1, self.d1, self.d2)
             self.used |= 1 << i
         self.open_mask |= 1 << w
         self._closed_with[self.tokens[w]] -= 1
@@ -317,51 +347,74 @@ class Game:
         self.unrewarded += 1
         self.passed = False
         self.phase = P_DECIDE
+        self.log.append(OPEN << 4 | w)
 
-    def _guess(self, s):
+    def _guess(self, s, _):
         if not 0 <= s < self.n:
-            raise IllegalAction("no_seat", s + 1)
+            raise Refused("no_seat", s + 1)
         ph = self.phase
         if ph == P_DECIDE:
             if s != self.active:
-                raise IllegalAction("not_yours", self.active + 1)
+                raise Refused("not_yours", self.active + 1)
             if self.passed:
-                raise IllegalAction("passed")
+                raise Refused("passed")
             self.active_guessed = True
             self.n_at_guess = self.closed()
             self.phase = P_CALL if self.opts["challenge_guess"] else P_REVEAL
-            return
-        if ph != P_CALL:
-            raise self._not_now()
-        if s == self.active:
-            raise IllegalAction("guessed" if self.active_guessed else "declined", s + 1)
-        if (self.joined >> s) & 1:
-            raise IllegalAction("in_call", s + 1)
-        c = self.crystals[s]
-        if self._needs_funds and c < self._cost:
-            raise IllegalAction("funds", s + 1, c, self._cost)
-        self._joined_with[s] = c
-        self._prio[s] = 16 + self.join_count  # after any seats an `order` placed
-        self.join_count += 1
-        self.joined |= 1 << s
-        paid = c if c < self._cost else self._cost
-        self.crystals[s] = c - paid
-        self.crystals[self.active] += paid
-
-    def _pass(self):
-        r = self._reward
-        if r == 0:
-            gain = self.unrewarded
-        elif r == 1:
-            gain = WINDOWS - self.closed()
         else:
+            if ph != P_CALL:
+                raise self._not_now()
+            if s == self.active:
+                raise Refused("guessed" if self.active_guessed else "declined", s + 1)
+            if (self.joined >> s) & 1:
+                raise Refused("in_call", s + 1)
+            c = self.crystals[s]
+            if self._needs_funds and c < self._cost:
+                raise Refused("funds", s + 1, c, self._cost)
+            self._joined_with[s] = c
+            self._prio[s] = 16 + self.join_count  # after any seats an `order` placed
+            self.join_count += 1
+            self.joined |= 1 << s
+            paid = c if c < self._cost else self._cost
+            self.crystals[s] = c - paid
+            self.crystals[self.active] += paid
+        self.log.append(GUESS << 4 | s)
+
+    def _pass(self, _, __):
+        if self.phase != P_DECIDE:
+            raise self._not_now()
+        if self.passed:
+            raise Refused("passed")
+        r = self._reward
+        if r == _PER_WINDOW:
+            gain = self.unrewarded
+        elif r == _PER_OPEN_WINDOW:
+            gain = WINDOWS - self.closed()
+        else:  # _FLAT
             gain = self.opts["decline_flat"]
         self.crystals[self.active] += gain
         self.unrewarded = 0
         self.passed = True
+        self.log.append(PASS << 4)
         if self.opts["guess_after_pass"]:
             self.n_at_guess = self.closed()
             self.phase = P_CALL
+        else:
+            self._no_takers()
+
+    def _end(self, _, __):
+        if self.phase != P_DECIDE or not self.passed:
+            raise Refused("end")
+        self.log.append(END << 4)
+        self.active = (self.active + 1) % self.n
+        self._new_turn()
+
+    def _close(self, _, __):
+        if self.phase != P_CALL:
+            raise Refused("no_call")
+        self.log.append(CLOSE << 4)
+        if self.active_guessed or self.joined:
+            self.phase = P_REVEAL
         else:
             self._no_takers()
 
@@ -369,39 +422,43 @@ class Game:
         """A pass that drew no guess: void card, a chance to open on, or next turn."""
         if self.open_mask == _ALL:
             self._end_card(self.opts["void_card_counts"])
-        elif self.opts["call_after_each_window"] and self._can_open_more():
+        elif self._each and self._can_open_more():
             self.phase = P_DECIDE
         else:
             self.active = (self.active + 1) % self.n
             self._new_turn()
 
-    def _order(self, seats):
+    def _order(self, seats, _):
         if self.phase != P_CALL:
-            raise IllegalAction("order_when")
+            raise Refused("order_when")
         k = len(seats)
         if k < 2:
-            raise IllegalAction("order_two")
+            raise Refused("order_two")
         mask = 0
         for s in seats:
             if not 0 <= s < self.n or not (self.joined >> s) & 1:
-                raise IllegalAction("not_challenger", s + 1)
+                raise Refused("not_challenger", s + 1)
             if (mask >> s) & 1:
-                raise IllegalAction("twice", s + 1)
+                raise Refused("twice", s + 1)
             mask |= 1 << s
         held = self._joined_with[seats[0]]
         for s in range(self.n):
             tie = (self.joined >> s) & 1 and self._joined_with[s] == held
             if tie != bool((mask >> s) & 1):
-                raise IllegalAction("tie", held)
+                raise Refused("tie", held)
+        log = self.log
+        log.append(ORDER << 4 | k)
         for i in range(k):
             self._prio[seats[i]] = i
+            log.append(seats[i])
 
-    def _reveal(self, right):
+    def _reveal(self, right, _):
         if self.phase != P_REVEAL:
             raise self._not_now()
         guessers = self.joined | ((1 << self.active) if self.active_guessed else 0)
         if right != NOBODY and not (0 <= right < self.n and (guessers >> right) & 1):
-            raise IllegalAction("no_guess", right + 1)
+            raise Refused("no_guess", right + 1)
+        self.log.append(REVEAL << 4 | (_NONE_BYTE if right == NOBODY else right))
         n = self.n_at_guess
         losers = guessers
         if right != NOBODY:
@@ -418,9 +475,9 @@ class Game:
     def _end_card(self, counts):
         """The card leaves the lid (revealed or void): windows close; the next
         round, or the end of the game."""
-        self._clear_lid()
         if counts:
-            if self.round >= self._rounds:
+            if self.round >= self.opts["rounds"]:
+                self._clear_lid()
                 self._new_turn()
                 self.phase = P_OVER
                 return
@@ -430,60 +487,58 @@ class Game:
         else:
             self.starter = (self.active + 1) % self.n
         self.active = self.starter
-        self.need_card = True
-        self._new_turn()
-
-    def _card(self, tokens):
-        if not self.need_card:
-            raise IllegalAction("has_card")
-        if len(tokens) != WINDOWS:
-            raise IllegalAction("card_len", len(tokens))
-        count = 0  # a nibble per number: validate before touching the state
-        for t in tokens:
-            if not 1 <= t <= 6:
-                raise IllegalAction("token", t)
-            count += 1 << (4 * t)
-        if count != 0x2222220:
-            for d in range(1, 7):
-                if (count >> (4 * d)) & 15 != 2:
-                    raise IllegalAction("pairs", d, (count >> (4 * d)) & 15)
-        for i in range(WINDOWS):
-            self.tokens[i] = tokens[i]
-        for d in range(1, 7):
-            self._closed_with[d] = 2
-        self.cards += 1
-        self.need_card = False
+        self._wait_card()
 
     # -- undo and replay --------------------------------------------------
 
     def actions(self):
         """Every action of the log, in order, as (code, a, b)."""
-        for _, op, a, b in _walk(bytes(self.log)):
+        for _, op, a, b in _walk(bytes(self.log), 0):
             yield op, a, b
 
-    def _starts(self):
-        """Offsets in the log of the latest player action and the latest roll."""
-        last_player = last_roll = -1
-        for i, op, _, _ in _walk(self.log):
-            if op == ROLL:
-                last_roll = i
-            elif op != CARD:
-                last_player = i
-        return last_player, last_roll
+    def _undo_point(self):
+        """The log offset of the action undo takes back (the latest player
+        action), -1 if there is none, -2 if a roll came after it. Reads the
+        log from the current card on, or from the start if that card is all
+        there is since."""
+        p = r = -1
+        start = self._ck[0]
+        while p == r:  # both -1: nothing found yet
+            for i, op, _, _ in _walk(self.log, start if start > 0 else 0):
+                if op == ROLL:
+                    r = i
+                elif op != CARD:
+                    p = i
+            if start <= 0:
+                break
+            start = 0
+        return -2 if p < r else p
 
     def can_undo(self):
-        p, r = self._starts()
-        return p >= 0 and p > r
+        return self._undo_point() >= 0
 
     def undo(self):
         """Take back the latest player action and the chance that followed
         it. A roll is never taken back."""
-        p, r = self._starts()
-        if p < r:
-            raise IllegalAction("roll_kept")
+        p = self._undo_point()
         if p < 0:
-            raise IllegalAction("no_undo")
-        self.replay(self.log[:p])
+            raise Refused("roll_kept" if p == -2 else "no_undo")
+        ck = self._ck
+        at = ck[0]
+        if p < at:  # before the current card: from the start
+            self.replay(self.log[:p])
+            return
+        since = bytes(self.log[at:p])
+        self.log[at:] = b""
+        self.round = ck[1]
+        self.cards = ck[2]
+        self.active = ck[3]
+        self.starter = ck[3]
+        for s in range(self.n):
+            self.crystals[s] = ck[4 + s]
+        self._wait_card()
+        for _, op, a, b in _walk(since, 0):
+            _ACTIONS[op - 1](self, a, b)
 
     def replay(self, log):
         """Reset to the start and apply a log (e.g. a journal read back);
@@ -492,24 +547,29 @@ class Game:
         src = bytes(log)
         self._restart()
         try:
-            for _, op, a, b in _walk(src):
+            for _, op, a, b in _walk(src, 0):
                 self.apply(op, a, b)
-        except IllegalAction:
+        except Refused:
             self.replay(old)
             raise
 
 
-def _walk(log):
-    """Yield (offset, code, a, b) for each action of a log; CARD's and
-    ORDER's a are fresh bytes. A log cut inside an action is refused."""
-    i = 0
+# The action methods by code - 1: apply()'s one dispatch.
+_ACTIONS = (Game._card, Game._roll, Game._skip, Game._open, Game._guess, Game._pass,
+            Game._end, Game._order, Game._close, Game._reveal)
+
+
+def _walk(log, i):
+    """Yield (offset, code, a, b) for each action of a log from offset i (an
+    action's start); CARD's and ORDER's a are fresh bytes. A log cut inside
+    an action is refused."""
     while i < len(log):
         op = log[i] >> 4
         a = log[i] & 15
         b = 0
         step = 7 if op == CARD else 2 if op == ROLL else 1 + a if op == ORDER else 1
         if i + step > len(log):
-            raise IllegalAction("log_end", i)
+            raise Refused("log_end", i)
         if op == CARD:
             t = bytearray(WINDOWS)
             for j in range(WINDOWS):

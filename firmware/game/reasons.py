@@ -1,4 +1,6 @@
-"""The texts of refusals (see game.Refused), by key."""
+"""The texts of refusals (see game.Refused), by key. Words are quoted with
+'%s', not %r: repr() escapes non-ASCII text on CPython and not on
+MicroPython, and a refusal must read the same on both."""
 
 TEXT = {
     # engine: the table and the moment
@@ -11,15 +13,17 @@ TEXT = {
     "now4": "not now: enter who was right",
     "now5": "the game is over",
     "no_card": "a card must be dealt first",
-    "unknown_op": "unknown action %r",
+    "unknown_op": "unknown action '%s'",
     # dice and windows
     "dice_off": "dice are off",
     "die": "dice show 1 to 6",
     "no_skip": "only optional dice may be skipped",
     "no_window": "window %d does not exist (1 to 12)",
     "no_more": "no more windows this turn",
+    "each_window": "guess or pass first: a call comes after each window",
     "is_open": "window %d is already open",
-    "by_dice": "window %d is not allowed by dice %s",
+    "by_dice": "window %d is not allowed by dice %d and %d",
+    "by_die": "window %d is not allowed by dice %d (%d is used)",
     # deciding and the call
     "passed": "already passed: open a window or end the turn",
     "end": "end is for a turn whose call found no takers",
@@ -46,19 +50,25 @@ TEXT = {
     "no_undo": "there is nothing to undo",
     "log_end": "the action log ends inside the action at byte %d",
     # rule options
-    "option": "unknown rule option %r (known: %s)",
-    "preset": "unknown preset %r (known: %s)",
-    "yes_no": "%s: expected yes or no, got %r",
-    "word": "%s: expected one of %s, got %r",
-    "whole": "%s: expected a whole number >= %d, got %r",
+    "option": "unknown rule option '%s' (known: %s)",
+    "preset": "unknown preset '%s' (known: %s)",
+    "yes_no": "%s: expected yes or no, got '%s'",
+    "word": "%s: expected one of %s, got '%s'",
+    "whole": "%s: expected a whole number >= %d, got %s",
     "missing": "%s: missing",
     # record lines
     "line": "line %d: %s: %s",
-    "number": "%s must be a number, got %r",
+    "at_end": "end of record: %s",
+    "empty": "the record is empty: it needs at least `players N`",
+    "again": "%s is already set: each header line appears at most once",
+    "number": "%s must be a number, got '%s'",
     "range": "%s must be %d to %d, got %d",
-    "verb": "unknown action %r",
+    "verb": "unknown action '%s'",
     "bare": "%s takes nothing after it",
-    "takes": "%s takes %s",
+    "takes_roll": "roll takes two dice",
+    "takes_order": "order takes the seats in their new order",
+    "takes_one": "%s takes one %s",
+    "takes_set": "%s takes an option and a %s",
     "no_players": "the record must say `players N` before the first action",
     "late_header": "header lines come before the first action",
 }

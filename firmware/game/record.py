@@ -10,25 +10,51 @@ from game.engine import (CARD, CLOSE, END, GUESS, NOBODY, OPEN, ORDER, PASS,
                          REVEAL, ROLL, SKIP)
 from game import Refused
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    const = int
+
 _HEADERS = ("players", "rules", "set", "first", "seed")
+_CUT = const(60)  # an error echoes at most this much of a line or a word...
+_CUT_REASON = const(300)  # ...or of a reason (which may quote a word)
 
 
 class RecordError(Refused):
     """A bad record line: args are ("line", number, the line, the reason),
-    shown as `line N: <the line>: <reason>`."""
+    shown as `line N: <the line>: <reason>`; ("at_end", reason) when the
+    record ends without what it needs."""
 
 
-def _ints(words, lo, hi, what):
+def words(line):
+    """The words of a record line: no comment, split at ASCII spaces and tabs
+    only (str.split() differs between CPython and MicroPython)."""
     out = []
-    for w in words:
-        try:
-            v = int(w)
-        except ValueError:
-            raise Refused("number", what, w)
-        if not lo <= v <= hi:
-            raise Refused("range", what, lo, hi, v)
-        out.append(v)
+    for w in line.split("#", 1)[0].replace("\t", " ").rstrip("\r\n").split(" "):
+        if w:
+            out.append(w)
     return out
+
+
+def _int(w, lo, hi, what):
+    v = rules.whole(w)
+    if v is None:
+        raise Refused("number", what, _cut(w))
+    if not lo <= v <= hi:
+        raise Refused("range", what, lo, hi, v)
+    return v
+
+
+def _ints(words, hi, what, less):
+    """An action's numbers (1..hi), each minus `less` (1: 0-based seats and windows)."""
+    out = bytearray()
+    for w in words:
+        out.append(_int(w, 1, hi, what) - less)
+    return out
+
+
+def _cut(text, most=_CUT):
+    return text if len(text) <= most else text[:most] + "..."
 
 
 def parse_action(words):
@@ -36,47 +62,48 @@ def parse_action(words):
     `undo` gives (0, 0, 0)."""
     verb = words[0]
     args = words[1:]
+    k = len(args)
     if verb == "undo":
         op = 0
-    elif verb in engine.NAMES[1:]:
+    elif verb in engine.NAMES:  # NAMES[0] is "": never a word
         op = engine.NAMES.index(verb)
     else:
-        raise Refused("verb", verb)
+        raise Refused("verb", _cut(verb))
     if op in (0, SKIP, PASS, END, CLOSE):
-        if args:
+        if k:
             raise Refused("bare", verb)
         return op, 0, 0
     if op == CARD:
-        if len(args) != 12:
-            raise Refused("card_len", len(args))
-        return op, bytes(_ints(args, 1, 6, "a token number")), 0
+        if k != 12:
+            raise Refused("card_len", k)
+        return op, bytes(_ints(args, 6, "a token number", 0)), 0
     if op == ROLL:
-        if len(args) != 2:
-            raise Refused("takes", "roll", "two dice")
-        d = _ints(args, 1, 6, "a die")
+        if k != 2:
+            raise Refused("takes_roll")
+        d = _ints(args, 6, "a die", 0)
         return op, d[0], d[1]
     if op == ORDER:
-        if not args:
-            raise Refused("takes", "order", "the seats in their new order")
-        return op, bytes(s - 1 for s in _ints(args, 1, 6, "a seat")), 0
-    if len(args) != 1:
-        raise Refused("takes", verb, "one window" if op == OPEN else "one seat")
+        if not k:
+            raise Refused("takes_order")
+        return op, bytes(_ints(args, 6, "a seat", 1)), 0
+    if k != 1:
+        raise Refused("takes_one", verb, "window" if op == OPEN else "seat")
     if op == REVEAL and args[0] == "none":
         return op, NOBODY, 0
     if op == OPEN:
-        return op, _ints(args, 1, 12, "a window")[0] - 1, 0
-    return op, _ints(args, 1, 6, "a seat")[0] - 1, 0
+        return op, _ints(args, 12, "a window", 1)[0], 0
+    return op, _ints(args, 6, "a seat", 1)[0], 0
 
 
 def format_action(op, a=0, b=0):
     """The record line of an action (0-based arguments)."""
     name = engine.NAMES[op]
-    if op == CARD:
-        return "card " + " ".join(str(t) for t in a)
+    if op == CARD or op == ORDER:  # tokens as they are, seats 1-based
+        for t in bytes(a):  # a card's bytes, or an order's seats as bytes or a list
+            name += " %d" % (t + (op == ORDER))
+        return name
     if op == ROLL:
         return "roll %d %d" % (a, b)
-    if op == ORDER:
-        return "order " + " ".join(str(s + 1) for s in a)
     if op == REVEAL and a == NOBODY:
         return "reveal none"
     if op in (OPEN, GUESS, REVEAL):
@@ -97,7 +124,7 @@ class Table:
         if self.game.need_card and not self.game.over():
             self.game.apply(CARD, chance.card(self.rng))
 
-    def act(self, op, a=0, b=0):
+    def act(self, op, a=0, b=0):  # type: (int, object, int) -> None
         """Apply one action (op 0: undo), drawing what chance must come first."""
         g = self.game
         if op == 0:
@@ -114,31 +141,27 @@ class Table:
 
 def _header(words, head):
     key = words[0]
+    if len(words) != (3 if key == "set" else 2):
+        raise Refused("takes_set" if key == "set" else "takes_one", key, "value")
+    again = key + " " + words[1] if key == "set" else key
+    if again in head["seen"]:
+        raise Refused("again", again)
+    head["seen"].append(again)
     if key == "players":
-        if len(words) != 2:
-            raise Refused("takes", "players", "one number")
-        head["players"] = _ints(words[1:], 2, 6, "players")[0]
+        head["players"] = _int(words[1], 2, 6, "players")
     elif key == "rules":
-        if len(words) != 2:
-            raise Refused("takes", "rules", "one preset name")
         head["opts"] = rules.preset(words[1])
         head["preset"] = words[1]
         for k, v in head["set"]:
             head["opts"][k] = v
     elif key == "set":
-        if len(words) != 3:
-            raise Refused("takes", "set", "an option and a value")
         v = rules.parse(words[1], words[2])
         head["opts"][words[1]] = v
         head["set"].append((words[1], v))
     elif key == "first":
-        if len(words) != 2:
-            raise Refused("takes", "first", "one seat")
-        head["first"] = _ints(words[1:], 1, 6, "first")[0] - 1
+        head["first"] = _int(words[1], 1, 6, "first") - 1
     else:  # seed
-        if len(words) != 2:
-            raise Refused("takes", "seed", "one number")
-        head["seed"] = _ints(words[1:], 0, 0xFFFFFFFF, "seed")[0]
+        head["seed"] = _int(words[1], 0, 0xFFFFFFFF, "seed")
 
 
 def _start(head):
@@ -149,8 +172,8 @@ def _start(head):
     first = head["first"]
     if first is None:
         first = rng.below(n)
-    elif first >= n:
-        raise Refused("first", first + 1, n)
+    elif first >= n:  # reported at the `first` line
+        raise RecordError("line", head["first_at"][0], head["first_at"][1], str(Refused("first", first + 1, n)))
     return Table(engine.Game(n, head["opts"], first, head["preset"]), rng)
 
 
@@ -158,33 +181,42 @@ def load(lines):
     """Replay a record (an iterable of lines) into a Table, or raise
     RecordError naming the first bad line."""
     head = {"players": None, "opts": rules.preset("standard"), "preset": "standard",
-            "set": [], "first": None, "seed": 0}
+            "set": [], "first": None, "seed": 0, "seen": []}
     table = None
     number = 0
     text = ""
     try:
         for raw in lines:
             number += 1
-            text = raw.split("#", 1)[0].strip()
-            if not text:
+            if number == 1 and raw[:1] == "\ufeff":  # a byte-order mark, as Windows editors write
+                raw = raw[1:]
+            w = words(raw)
+            if not w:
                 continue
-            words = text.split()
-            if words[0] in _HEADERS:
+            text = raw.split("#", 1)[0].strip(" \t\r\n")
+            if w[0] in _HEADERS:
                 if table is not None:
                     raise Refused("late_header")
-                _header(words, head)
+                if w[0] == "first":
+                    head["first_at"] = (number, text)
+                _header(w, head)
                 continue
-            op, a, b = parse_action(words)
+            op, a, b = parse_action(w)
             if table is None:
                 table = _start(head)
             table.act(op, a, b)
         if table is None:
-            number += 1
-            text = "(end of record)"
+            number = 0  # the end of the record: no line to name
+            if not text:
+                raise Refused("empty")
             table = _start(head)
         table.settle()
     except Refused as e:
-        raise RecordError("line", number, text, str(e))
+        if isinstance(e, RecordError):
+            raise
+        if not number:
+            raise RecordError("at_end", str(e))
+        raise RecordError("line", number, _cut(text), _cut(str(e), _CUT_REASON))
     return table
 
 

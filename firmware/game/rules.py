@@ -16,37 +16,35 @@ NAMES = ("start_crystals", "dice", "decline_reward", "decline_flat",
 KINDS = (0, ("required", "optional", "off"), ("per_window", "per_open_window", "flat"),
          0, 0, "bool", "bool", "bool", "bool", "bool", "bool",
          ("after_active", "rotate"), 1, 1)
-STANDARD = (2, "required", "per_window", 0, 2, True, True, True, False, False,
+STANDARD = (2, "required", "per_window", 2, 2, True, True, True, False, False,
             False, "after_active", 10, 2)
 PRESET_NAMES = ("standard", "family", "summary", "zh-cn")
 # Each preset as changes to STANDARD: option index, value, index, value...
 _CHANGES = (
     (),
-    (0, 0, 2, "flat", 3, 2, 4, 0, 5, False, 6, False),
+    (0, 0, 2, "flat", 4, 0, 5, False, 6, False),
     (2, "per_open_window", 7, False, 10, True),
     (1, "optional", 8, True, 9, True, 11, "rotate"),
 )
 
 
-RulesError = Refused
-
 
 def _kind(name):
     if name not in NAMES:
-        raise RulesError("option", name, ", ".join(NAMES))
+        raise Refused("option", name, ", ".join(NAMES))
     return KINDS[NAMES.index(name)]
 
 
 def preset(name):
     """A fresh dict of the options of a preset."""
     if name not in PRESET_NAMES:
-        raise RulesError("preset", name, ", ".join(PRESET_NAMES))
+        raise Refused("preset", name, ", ".join(PRESET_NAMES))
     opts = {}
     for i in range(len(NAMES)):
         opts[NAMES[i]] = STANDARD[i]
     changes = _CHANGES[PRESET_NAMES.index(name)]
     for i in range(0, len(changes), 2):
-        opts[NAMES[changes[i]]] = changes[i + 1]
+        opts[NAMES[int(changes[i])]] = changes[i + 1]  # int(): for pyright, the tuple mixes kinds
     return opts
 
 
@@ -56,13 +54,13 @@ def check(name, value):
     if kind == "bool":
         if value is True or value is False:
             return value
-        raise RulesError("yes_no", name, value)
+        raise Refused("yes_no", name, value)
     if isinstance(kind, tuple):
         if value in kind:
             return value
-        raise RulesError("word", name, ", ".join(kind), value)
+        raise Refused("word", name, ", ".join(kind), value)
     if isinstance(value, bool) or not isinstance(value, int) or value < kind:
-        raise RulesError("whole", name, kind, value)
+        raise Refused("whole", name, kind, "'%s'" % value if isinstance(value, str) else value)
     return value
 
 
@@ -72,11 +70,22 @@ def parse(name, text):
     if kind == "bool" and text in ("yes", "no"):
         return text == "yes"
     if isinstance(kind, int):
-        try:
-            text = int(text)
-        except ValueError:
-            pass
+        v = whole(text)
+        if v is not None:
+            text = v
     return check(name, text)
+
+
+def whole(text):
+    """The number that ASCII digits spell, else None: int() would also take
+    a sign, `_` and other scripts' digits, and differently on CPython and
+    MicroPython."""
+    if not 0 < len(text) <= 18:  # longer: no count of the game's, and past CPython's int() limit
+        return None
+    for c in text:
+        if not "0" <= c <= "9":
+            return None
+    return int(text)
 
 
 def spell(value):
@@ -90,7 +99,7 @@ def validate(opts):
     """Check a whole options dict: every option present and valid."""
     for key in NAMES:
         if key not in opts:
-            raise RulesError("missing", key)
+            raise Refused("missing", key)
         check(key, opts[key])
     for key in opts:
         _kind(key)

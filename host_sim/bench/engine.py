@@ -2,6 +2,7 @@
 import tempfile
 import time
 
+from game import record
 from game.engine import Game
 from host_sim import randplay
 from host_sim.mpy import HOST_SIM, build, compile_file, run_vm
@@ -40,7 +41,29 @@ def cpython_figures():
         count += 1
     games_per_s = count / (time.perf_counter() - t0)
     return [("cpython_action_us", round(_median(per_action), 2), "us"),
-            ("cpython_games_per_s", int(games_per_s), "games/s")]
+            ("cpython_games_per_s", int(games_per_s), "games/s"),
+            ("cpython_undo_replay_ms_2000", undo_replay_ms(2000), "ms")]
+
+
+def undo_record(pairs):
+    """A long record (dice off, void cards, so it never ends) with an `open`
+    taken back by `undo` on every turn: `pairs` open/undo pairs."""
+    lines = ["players 2", "set dice off", "first 1"]
+    for t in range(pairs):
+        w = (t % 6) * 2 + 1
+        lines += ["open %d" % w, "undo", "open %d" % w, "open %d" % (w + 1), "pass", "close"]
+    return lines
+
+
+def undo_replay_ms(pairs):
+    """Milliseconds to read the record of undo_record(pairs): undo must cost
+    the actions since the current card, not the whole game."""
+    lines = undo_record(pairs)
+    t0 = time.perf_counter()
+    g = record.load(lines).game
+    ms = (time.perf_counter() - t0) * 1000
+    assert g.cards == pairs // 6 + 1
+    return int(ms)
 
 
 # Memory, in a fresh VM: the heap the imports take, then what a finished
@@ -63,6 +86,7 @@ print("game", gc.mem_alloc() - before, len(game.log))
 # Speed: replay recorded random games; µs per action, median over games.
 VM_SPEED = """
 import time
+from game import record
 from game.engine import Game
 import randplay
 per = []

@@ -87,6 +87,13 @@ class Pin:
         return "Pin(GPIO%d)" % self._n
 
 
+def _whole(v):
+    """The port reads these arguments with mp_obj_get_int: a float is a TypeError."""
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise TypeError("can't convert %s to int" % type(v).__name__)
+    return v
+
+
 class PWM:
     """One RP2040 PWM channel: GPIO n is slice (n >> 1) & 7, channel n & 1.
     Both channels of a slice share its frequency, as on the chip."""
@@ -99,6 +106,8 @@ class PWM:
         self.init(freq=freq, duty_u16=duty_u16, duty_ns=duty_ns)
 
     def init(self, *, freq=-1, duty_u16=-1, duty_ns=-1, invert=False):
+        for v in (freq, duty_u16, duty_ns):
+            _whole(v)
         if freq != -1:
             self.freq(freq)
         if duty_u16 != -1:
@@ -120,7 +129,7 @@ class PWM:
     def duty_u16(self, value=None):
         if value is None:
             return self._duty
-        self._duty = max(0, min(65535, int(value)))
+        self._duty = max(0, min(65535, _whole(value)))
         world.pin(self._n).changed()
         return None
 

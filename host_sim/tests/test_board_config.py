@@ -86,6 +86,13 @@ def test_pin_that_cannot_do_the_job():
         "pico_pca9685", lambda c: c["shutters"]["channels"].__setitem__(3, 1))
 
 
+@pytest.mark.parametrize("pin", [23, 24, 25, 29, 30, -1])
+def test_pins_the_pico_does_not_bring_out_are_refused(pin):
+    # GP23 (regulator), GP24 (VBUS sense), GP25 (LED), GP29 (VSYS/3)
+    assert "card_switch: GP%d is not a usable Pico GPIO" % pin in bad(
+        "pico_pca9685", lambda c: c.update(card_switch=pin))
+
+
 def test_i2c_on_any_pin_the_rp2040_allows():
     # GP22 is SDA and GP27 SCL of I2C1: the rule (n >> 1) & 1, even SDA, not a list
     cfg = copy.deepcopy(shipped("pico_direct_pwm"))
@@ -126,6 +133,9 @@ def test_unknown_backend_and_bad_values():
     assert "i2c.freq: must be an integer" in bad("pico_pca9685", lambda c: c["i2c"].update(freq="fast"))
     assert "controls.levels[2]: levels must rise" in bad(
         "pico_direct_pwm", lambda c: c["controls"]["levels"].__setitem__(2, 100))
+    # equal levels: one reading would stand for two buttons
+    assert "controls.levels[2]: levels must rise" in bad(
+        "pico_direct_pwm", lambda c: c["controls"]["levels"].__setitem__(2, c["controls"]["levels"][1]))
     assert "controls.order: must name each of" in bad(
         "pico_direct_pwm", lambda c: c["controls"]["order"].__setitem__(0, "next"))
 

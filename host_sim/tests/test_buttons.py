@@ -122,3 +122,45 @@ def test_queue_full_keeps_oldest_and_counts_drops():
     assert len(kinds) == 31  # the ring holds 32 slots, one kept free
     assert kinds[:3] == ["press", "short", "release"]
     assert h.buttons.dropped == 60 - 31
+
+
+class _Pin:
+    """A switch to ground read by value(): 0 while pressed."""
+    IN = PULL_UP = 0
+
+    def __init__(self):
+        self.low = False
+
+    def init(self, *args):
+        pass
+
+    def value(self):
+        return 0 if self.low else 1
+
+
+def test_two_one_poll_glitches_are_not_a_press():
+    """Each glitch lasts one poll; the second comes after lock_ms. Only two
+    polls in a row that agree make a change: the count starts again after
+    a poll that agrees with the state."""
+    from drivers.buttons import Buttons
+    pin = _Pin()
+    b = Buttons(["a"], [pin], lock_ms=15, confirm=2)
+    clock.sleep_ms(100)
+    for t in range(60):  # a poll every 2 ms; glitches at 20 ms and 36 ms
+        pin.low = t in (10, 18)
+        b.poll()
+        clock.sleep_ms(2)
+    assert b.get() == -1
+    pin.low = True  # a real press: two polls in a row
+    b.poll()
+    clock.sleep_ms(2)
+    b.poll()
+    assert b.describe(b.get()) == "a press"
+    clock.sleep_ms(30)
+    pin.low = False  # a one-poll bounce while held, after lock_ms: still down
+    b.poll()
+    pin.low = True
+    for _ in range(5):
+        clock.sleep_ms(2)
+        b.poll()
+    assert b.get() == -1

@@ -96,4 +96,62 @@ def test_play_refuses_a_file_that_is_not_text(tmp_path):
     f = tmp_path / "bin.rec"
     f.write_bytes(b"\xff\xfe\x00")
     p = run("play", "--load", str(f))
-    assert p.returncode == 2 and "cannot start" in p.stderr and "Traceback" not in p.stderr
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert p.stderr == run("replay", str(f)).stderr == "%s: not a text file (invalid start byte)\n" % f
+
+
+def test_play_load_errors_read_like_replays(tmp_path):
+    f = tmp_path / "bad.rec"
+    f.write_text("players 3\nplayers 4\n")
+    p = run("play", "--load", str(f))
+    assert p.returncode == 2
+    assert p.stderr == run("replay", str(f)).stderr == (
+        "line 2: players 4: players is already set: each header line appears at most once\n")
+    p = run("play", "--load", str(tmp_path / "nope.rec"))
+    assert p.returncode == 2 and p.stderr == "%s: No such file or directory\n" % (tmp_path / "nope.rec")
+
+
+@pytest.mark.parametrize("extra", [["--players", "4"], ["--rules", "zh-cn"], ["--seed", "3"]])
+def test_play_refuses_options_that_load_would_ignore(extra):
+    p = run("play", "--load", GOLDEN[0], *extra)
+    assert p.returncode == 2 and "leave out --players, --rules and --seed" in p.stderr
+
+
+def test_play_leaves_quietly_on_ctrl_c():
+    import signal
+    proc = subprocess.Popen([sys.executable, "-m", "host_sim", "play", "--seed", "1"], cwd=ROOT,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    seen = ""
+    while not seen.endswith("> "):  # the game waits for a line
+        c = proc.stdout.read(1)
+        assert c, "the game ended before its prompt"
+        seen += c
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and "Traceback" not in err and "KeyboardInterrupt" not in err, err
+
+
+def test_play_says_who_won_and_lost_and_offers_undo_at_the_end(tmp_path):
+    rec = tmp_path / "g.rec"
+    rec.write_text("players 2\nfirst 1\nset rounds 1\ncard 1 2 3 4 5 6 1 2 3 4 5 6\n")
+    p = run("play", "--load", str(rec), stdin="roll 1 2\nopen 1\nguess 1\nguess 2\nclose\nreveal 2\n"
+            "undo\nreveal 1\nsave %s\n" % (tmp_path / "g#1.rec"))
+    out = p.stdout
+    assert "  P2 was right: P1 -4, P2 +11\n" in out  # N = 11; P1 held 4 (P2 paid 2 to join)
+    assert "  P1 was right: P1 +11\n" in out  # P2 holds 0: loses nothing more
+    end = out[out.rindex("== round"):]
+    assert "game over" in end and "seat 1's turn" not in end and "*" not in end
+    assert "game over: winner P1" in end and "you may: undo" in end
+    assert (tmp_path / "g#1.rec").exists() and not (tmp_path / "g").exists()
+
+
+def test_play_says_which_die_is_used():
+    from host_sim import play
+    from game import record
+
+    g = record.load(["players 2", "first 1", "card 1 2 3 4 5 6 1 2 3 4 5 6", "roll 1 3", "open 3"]).game
+    assert play.dice(g) == "1 3 (3 is used)"
+    g = record.load(["players 2", "first 1", "card 1 2 3 4 5 6 1 2 3 4 5 6", "roll 1 3", "open 1"]).game
+    assert play.dice(g) == "1 3 (1 is used)"
+    g = record.load(["players 2", "first 1", "card 1 2 3 4 5 6 1 2 3 4 5 6", "roll 3 3", "open 3"]).game
+    assert play.dice(g) == "3 3 (one is used)"

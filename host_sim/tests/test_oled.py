@@ -21,6 +21,21 @@ def test_init_turns_the_panel_on_and_clears_it():
     assert panel.ram == bytes(1024)
 
 
+@pytest.mark.parametrize("height", [64, 32])
+def test_multiplex_and_com_pins_match_the_panel(height):
+    from drivers.ssd1306 import SSD1306
+    from emu.ssd1306 import SSD1306 as Panel
+    hw.reset()
+    panel = Panel(128, height)
+    world.bus(0).attach(0x3C, panel)
+    from machine import I2C, Pin
+    SSD1306(I2C(0, sda=Pin(4), scl=Pin(5)), 0x3C, 128, height)
+    assert panel.on and panel.wired_right(), (panel.mux, hex(panel.com_pins))
+    wrong = Panel(128, height)
+    wrong.mux, wrong.com_pins = 63, 0x12 if height == 32 else 0x02
+    assert not wrong.wired_right()
+
+
 def test_full_frame_takes_about_25ms_at_400khz():
     panel, oled = oled_board()
     oled.fill(1)

@@ -24,6 +24,16 @@ def test_pixels_are_capped_and_sent_green_first():
     assert emu.pixels.data == bytes(36)
 
 
+def test_pixels_off_at_full_brightness_is_dark():
+    cfg, emu, h = hw.boot("pico_pca9685")
+    h.pixels.brightness = 255
+    h.pixels.fill(255, 255, 255)
+    h.pixels.show()
+    assert emu.pixels.data == bytes([255]) * 36
+    h.pixels.off()
+    assert emu.pixels.data == bytes(36)
+
+
 def test_buzzer_plays_a_tune_and_falls_silent():
     cfg, emu, h = hw.boot("pico_pca9685")
     pwm = emu.buzzer.pwm

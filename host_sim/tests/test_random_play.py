@@ -4,9 +4,9 @@ import pytest
 
 import host_sim  # noqa: F401
 from host_sim.tests.snapshot import snapshot
-from game import chance, record, rules, state
+from game import Refused, chance, record, rules, state
 from game.engine import (CARD, CLOSE, END, NOBODY, OPEN, ORDER, PASS, REVEAL, ROLL,
-                         SKIP, IllegalAction, Game)
+                         SKIP, Game)
 from host_sim import randplay
 
 PRESETS = rules.PRESET_NAMES
@@ -74,7 +74,7 @@ def _play_checked(seed, players, opts, preset, deep):
             assert snapshot(g) == snap
         for bad in _illegal_candidates(g, rng):
             before = snapshot(g)
-            with pytest.raises(IllegalAction):
+            with pytest.raises(Refused):
                 g.apply(*bad)
             assert snapshot(g) == before, bad
         if deep:
@@ -124,3 +124,53 @@ def test_thousands_of_fast_games():
                           hook=lambda g, op, a, b: _check_invariants(g))
         top = sorted(g.crystals)[-1]
         assert g.winners() == [s for s, c in enumerate(g.crystals) if c == top]
+
+
+def test_undo_from_the_checkpoint_is_a_full_replay():
+    """Undo within a card starts from the card's checkpoint; across a card
+    boundary it replays from the start. Both give exactly the state a fresh
+    game replaying the shortened log has."""
+    within = across = 0
+    for seed in range(60):
+        rng = chance.Rng(seed + 700000)
+        opts = randplay.random_opts(rng) if seed % 2 else None
+        rng0 = chance.Rng(seed)
+        n = 2 + rng0.below(5)
+        g = Game(n, opts, rng0.below(n), PRESETS[seed % 4])
+        while not g.over():
+            op, a, b = randplay.choose(g, rng0)
+            before = bytes(g.log)
+            g.apply(op, a, b)
+            if g.need_card and not g.over():
+                g.apply(CARD, chance.card(rng0))
+            if op in (CARD, ROLL) or rng.below(3):
+                continue
+            after = bytes(g.log)
+            from_card = g._ck[0] >= 0 and g._ck[0] <= len(before)
+            g.undo()
+            fresh = Game(n, opts, g.first, g.preset)
+            fresh.replay(before)
+            assert snapshot(g) == snapshot(fresh)
+            within += from_card
+            across += not from_card
+            g.replay(after)
+    assert within > 500 and across > 50
+
+
+def test_undo_costs_the_actions_since_the_card(monkeypatch):
+    from game import engine
+    calls = []
+    counted = tuple((lambda f: lambda *a: calls.append(1) or f(*a))(f) for f in engine._ACTIONS)
+    monkeypatch.setattr(engine, "_ACTIONS", counted)
+    turns = [ln for t in range(180) for ln in
+             ("open %d" % ((t % 6) * 2 + 1), "open %d" % ((t % 6) * 2 + 2), "pass", "close")]
+    g = record.load(["players 2", "set dice off", "first 1"] + turns).game  # 30 void cards
+    assert g.cards == 31 and len(g.log) > 700
+    g.apply(OPEN, 0)
+    g.apply(OPEN, 1)
+    del calls[:]
+    g.undo()
+    assert len(calls) == 2  # the card and the first open, not the 720 actions before
+    g.undo()
+    g.undo()  # the `close` of the void card before: from the start
+    assert len(calls) > 700

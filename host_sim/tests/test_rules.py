@@ -1,10 +1,13 @@
 """Each worked example and rule of rules.md, for every preset that has it."""
+import os
+
 import pytest
 
-import host_sim  # noqa: F401
+from host_sim import ROOT
 from host_sim.tests.snapshot import snapshot
 from game import record, rules, state
-from game.engine import Game, IllegalAction
+from game import Refused
+from game.engine import Game
 
 # A card whose windows 1-12 carry 1 2 3 4 5 6 1 2 3 4 5 6.
 CARD = "card 1 2 3 4 5 6 1 2 3 4 5 6"
@@ -97,7 +100,7 @@ def test_max_windows_two():
 
 def test_must_roll_first_when_dice_required():
     g = play("")
-    with pytest.raises(IllegalAction, match="roll the dice first"):
+    with pytest.raises(Refused, match="roll the dice first"):
         g.apply(record.OPEN, 0)
 
 
@@ -129,6 +132,13 @@ def test_reward_per_open_window_summary():
 def test_reward_flat_family():
     s = st("roll 1 2\nopen 1\nopen 2\npass\nclose", preset="family")
     assert s["crystals"] == [2, 0, 0]
+
+
+@pytest.mark.parametrize("preset", ["standard", "summary", "zh-cn"])
+def test_flat_reward_alone_gives_two_in_every_preset(preset):
+    s = st("roll 1 2\nopen 1\npass", preset=preset, sets=[("decline_reward", "flat"),
+                                                           ("guess_after_pass", "no")])
+    assert s["crystals"] == [4, 2, 2]
 
 
 # -- the call ---------------------------------------------------------------
@@ -233,6 +243,39 @@ def test_call_after_each_window_then_second_window():
     assert s["crystals"] == [4, 2, 2] and s["active"] == 2 and s["phase"] == "roll"
 
 
+def test_call_after_each_window_no_second_window_before_the_decision():
+    # 003: after the first window, guess or take 1 and let the others guess
+    msg = refused("roll 4 3\nopen 4\nopen 9", preset="zh-cn", players=3)
+    assert "line 7: open 9: guess or pass first" in msg
+    g = play("roll 4 3\nopen 4", preset="zh-cn")
+    assert sorted(op for op, _ in g.legal()) == [record.GUESS, record.PASS]
+
+
+@pytest.mark.parametrize("sets", [
+    [("dice", "off")], [("dice", "optional")], [("guess_after_pass", "no")],
+    [("max_windows", "3"), ("dice", "off")], [("challenge_guess", "no")]])
+def test_call_after_each_window_in_every_mix(sets):
+    sets = [("call_after_each_window", "yes")] + sets
+    pre = "skip\n" if ("dice", "optional") in sets else "" if ("dice", "off") in sets else "roll 1 2\n"
+    g = play(pre + "open 1", sets=sets)
+    assert not [a for op, a in g.legal() if op == record.OPEN]
+    with pytest.raises(Refused, match="guess or pass first"):
+        g.apply(record.OPEN, 1)
+    g.apply(record.PASS)
+    if g.phase == 3:  # the call
+        g.apply(record.CLOSE)
+    assert state.as_dict(g)["phase"] == "decide" and g.passed
+    g.apply(record.OPEN, 1)
+    assert state.as_dict(g)["open"] == [1, 2]
+
+
+def test_call_after_each_window_turn_passes_at_once_when_no_window_is_left():
+    s = st("roll 1 2\nopen 1\npass\nclose\nopen 2\npass\nclose", preset="zh-cn")
+    assert s["active"] == 2 and s["phase"] == "roll"  # both dice used: no `end` needed
+    s = st("open 1\npass\nclose", preset="zh-cn", sets=[("dice", "off"), ("max_windows", "1")])
+    assert s["active"] == 2 and s["crystals"] == [3, 2, 2]
+
+
 def test_end_turn_takes_nothing():
     s = st("roll 1 2\nopen 1\npass\nclose\nend", preset="zh-cn")
     assert s["crystals"] == [3, 2, 2] and s["active"] == 2
@@ -278,7 +321,7 @@ def test_game_ends_after_last_round_with_shared_win():
     assert s["over"] and s["phase"] == "over" and s["crystals"] == [0, 0]
     assert s["winners"] == [1, 2] and s["round"] == 2 and s["card"] == 2
     assert g.legal() == []
-    with pytest.raises(IllegalAction, match="the game is over"):
+    with pytest.raises(Refused, match="the game is over"):
         g.apply(record.ROLL, 1, 1)
 
 
@@ -318,26 +361,33 @@ def test_illegal_action_leaves_state_untouched():
     before = snapshot(g)
     for op, a in ((record.OPEN, 3), (record.GUESS, 1), (record.CLOSE, 0), (record.REVEAL, 0),
                   (record.OPEN, 1), (record.CARD, b"\x01" * 12), (record.ROLL, 1)):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(Refused):
             g.apply(op, a, 1)
         assert snapshot(g) == before
 
 
+def _preset_table():
+    """The presets table of docs/rules.md: {preset: {option: record spelling}}."""
+    with open(os.path.join(ROOT, "docs", "rules.md"), encoding="utf-8") as f:
+        text = f.read()
+    rows = [ln for ln in text[text.index("## Presets"):].splitlines() if ln.startswith("|")]
+    names = [c.split()[0].strip("`") for c in rows[0].split("|")[2:-1]]
+    out = dict((n, {}) for n in names)
+    for row in rows[2:]:
+        cells = [c.strip() for c in row.split("|")[1:-1]]
+        for name, cell in zip(names, cells[1:]):
+            out[name][cells[0]] = cell
+    return out
+
+
 @pytest.mark.parametrize("name", rules.PRESET_NAMES)
 def test_presets_match_the_table(name):
-    table = {
-        "standard": (2, "required", "per_window", 2, True, True, True, False, False, False, "after_active"),
-        "family": (0, "required", "flat", 0, False, False, True, False, False, False, "after_active"),
-        "summary": (2, "required", "per_open_window", 2, True, True, False, False, False, True, "after_active"),
-        "zh-cn": (2, "optional", "per_window", 2, True, True, True, True, True, False, "rotate"),
-    }[name]
+    table = _preset_table()[name]
+    assert sorted(table) == sorted(rules.NAMES)
     o = rules.preset(name)
-    keys = ("start_crystals", "dice", "decline_reward", "challenge_cost", "challenge_needs_funds",
-            "challenge_guess", "guess_after_pass", "call_after_each_window", "bystanders_lose",
-            "void_card_counts", "next_round_starter")
-    assert tuple(o[k] for k in keys) == table
-    assert (o["rounds"], o["max_windows"]) == (10, 2)
-    assert o["decline_flat"] == (2 if name == "family" else 0)
+    for key in rules.NAMES:
+        assert rules.spell(o[key]) == table[key], key
+    assert sorted(_preset_table()) == sorted(rules.PRESET_NAMES)
 
 
 # -- option mixes beyond the presets ------------------------------------------
@@ -351,8 +401,8 @@ def test_dice_limit_a_turn_to_two_windows_even_if_more_are_allowed():
 
 def test_reward_counts_windows_since_the_last_reward():
     sets = [("max_windows", "3"), ("dice", "off")]
-    s = st("open 1\npass\nclose\nopen 2\nopen 3\npass\nclose", preset="zh-cn", sets=sets)
-    assert s["crystals"] == [5, 2, 2] and s["active"] == 2  # +1, then +2
+    s = st("open 1\npass\nclose\nopen 2\npass\nclose\nopen 3\npass\nclose", preset="zh-cn", sets=sets)
+    assert s["crystals"] == [5, 2, 2] and s["active"] == 2  # +1 each time; the third ends the turn
 
 
 def test_order_rearranges_one_tie_group_of_two():
@@ -390,12 +440,22 @@ def test_undo_without_dice_walks_back_to_the_start():
     for _ in range(4):
         g.undo()
     assert state.as_dict(g)["open"] == [] and g.log[0] >> 4 == record.CARD
-    with pytest.raises(IllegalAction, match="nothing to undo"):
+    with pytest.raises(Refused, match="nothing to undo"):
         g.undo()
 
 
+@pytest.mark.parametrize("players, first, reason", [
+    (1, 0, "players: 2 to 6 seats, got 1"), (7, 0, "players: 2 to 6 seats, got 7"),
+    (3, 3, "first: seat 4 is not at a table of 3"), (3, -1, "first: seat 0 is not at a table of 3")])
+def test_a_table_the_rules_do_not_seat_is_refused(players, first, reason):
+    with pytest.raises(Refused) as e:
+        Game(players, None, first)
+    assert str(e.value) == reason
+    assert Game(6, None, 5).n == 6 and Game(2, None, 1).first == 1
+
+
 def test_an_unknown_preset_is_refused_even_with_options():
-    with pytest.raises(IllegalAction, match="unknown preset 'chess'"):
+    with pytest.raises(Refused, match="unknown preset 'chess'"):
         Game(3, rules.preset("standard"), 0, "chess")
 
 
@@ -404,7 +464,7 @@ def test_a_log_cut_inside_an_action_is_refused_and_changes_nothing():
     before = snapshot(g)
     log = bytes(g.log)
     for cut in (1, 3, 8):  # inside the card (bytes 0-6), inside the roll (7-8)
-        with pytest.raises(IllegalAction, match="ends inside the action"):
+        with pytest.raises(Refused, match="ends inside the action"):
             g.replay(log[:cut])
         assert snapshot(g) == before
     g.replay(log[:7])  # the card alone is complete

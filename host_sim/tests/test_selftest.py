@@ -65,3 +65,15 @@ def test_missing_oled_is_named_and_the_rest_runs(tmp_path):
     assert len(never) == 12
     assert problems == ["missing on I2C at 0x3c: OLED (SSD1306)"] + never
     assert lines[-1] == "self-test: 13 problem(s)"
+
+
+def test_the_closing_tone_ends(tmp_path):
+    from emu import world
+    t, emu, lines = selftest("pico_direct_pwm", tmp_path, oled=False)
+    pwm = world.pin(t.cfg["buzzer"]).pwm
+    heard = []
+    world.pin(t.cfg["buzzer"]).listeners.append(lambda: heard.append((pwm.freq(), pwm.duty_u16())))
+    t.run(button_ms=200)
+    assert (300, 32768) in heard  # the low tone: problems were found
+    clock.sleep_ms(10000)
+    assert pwm.duty_u16() == 0 and heard[-1][1] == 0

@@ -101,6 +101,45 @@ def test_boot_from_anywhere_keeps_to_max_moving(name, tmp_path):
     assert max_concurrent(emu.servos) == 3
 
 
+def test_moves_start_oldest_request_first_and_a_reversal_queues_again():
+    cfg, emu, h = hw.boot("pico_pca9685")
+    run_until_idle(h)
+    h.shutters.max_moving = 1
+    for s in emu.servos:
+        s.moves.clear()
+    starts = []
+    for i in (5, 3, 8):
+        h.shutters.open(i)
+    h.shutters.close(5)  # while 5 opens: queued again, behind 3 and 8
+    h.shutters.open(3)   # asked again while waiting: keeps its place
+    while h.shutters.busy():
+        clock.sleep_ms(1)
+        h.shutters.update()
+    for i, s in enumerate(emu.servos):
+        starts += [(m[0], i) for m in s.moves]
+    assert [i for _, i in sorted(starts)] == [5, 3, 8, 5]
+    assert emu.servos[5].angle() == at(cfg["shutters"]["closed_us"])
+    assert emu.servos[3].angle() == at(cfg["shutters"]["open_us"])
+
+
+def test_pca9685_outputs_stay_off_until_enabled_and_after_disable():
+    from drivers.servo_pca9685 import PcaServos
+    from machine import Pin
+    hw.reset()
+    oe = Pin(22, Pin.OUT, value=0)
+    servos = PcaServos(_NoPca(), [0, 1], oe)
+    assert oe.value() == 1  # /OE high: outputs off, whatever the pin held
+    servos.enable(True)
+    assert oe.value() == 0
+    servos.enable(False)
+    assert oe.value() == 1
+
+
+class _NoPca:
+    def off(self, channel):
+        pass
+
+
 def test_open_starts_at_once_when_a_slot_is_free():
     cfg, emu, h = hw.boot("pico_pca9685")
     h.shutters.open(7)
@@ -185,6 +224,27 @@ def test_light_valve_backend_switches_gpio(tmp_path):
     s.close_all()
     s.wait()
     assert [world.pin(p).level() for p in pins] == [0] * 12
+
+
+def test_light_valves_start_closed_whatever_the_pins_held():
+    from drivers.shutter_gpio import GpioShutters
+    from emu import world
+    from machine import Pin
+    hw.reset()
+    pins = [Pin(p, Pin.OUT, value=1) for p in range(12)]
+    GpioShutters(pins)
+    assert [world.pin(p).level() for p in range(12)] == [0] * 12
+
+
+@pytest.mark.parametrize("us, ok", [(499, False), (500, True), (2500, True), (2501, False)])
+def test_calibration_takes_500_to_2500_us(us, ok):
+    cfg, emu, h = hw.boot("pico_pca9685")
+    if ok:
+        h.shutters.calibrate(3, open_us=us)
+        assert h.shutters.open_us[3] == us
+    else:
+        with pytest.raises(ValueError, match="pulse %d us outside 500..2500" % us):
+            h.shutters.calibrate(3, closed_us=us)
 
 
 def test_light_valve_board_from_config(tmp_path):

@@ -17,6 +17,8 @@ class SSD1306:
         self.charge_pump = False
         self.seg_remap = False
         self.com_flip = False
+        self.mux = 63  # multiplex ratio - 1: rows driven
+        self.com_pins = 0x12  # COM pins hardware configuration (0xDA)
         self.mode = 2  # page addressing after reset
         self.col = self.col_lo = 0
         self.col_hi = width - 1
@@ -39,6 +41,12 @@ class SSD1306:
             for b in data[i:]:  # Co=0: the rest of the transfer is all data or all commands
                 self._byte(b, ctrl & 0x40)
             return
+
+    def wired_right(self):
+        """Do multiplex and COM pins match the glass? 128x64 modules wire the
+        COM lines alternately (0x12), 128x32 ones in sequence (0x02); the wrong
+        setting shows every other row, or half the picture."""
+        return self.mux == self.pages * 8 - 1 and self.com_pins == (0x12 if self.pages == 8 else 0x02)
 
     def i2c_read(self, n):
         return bytes([0x03 if self.on else 0x43]) * n  # status byte
@@ -77,6 +85,10 @@ class SSD1306:
             self.com_flip = c == 0xC8
         elif c == 0x8D:
             self.charge_pump = cmd[1] == 0x14
+        elif c == 0xA8:
+            self.mux = cmd[1] & 0x3F
+        elif c == 0xDA:
+            self.com_pins = cmd[1]
         elif c <= 0x0F:  # page mode: lower nibble of the column
             self.col = (self.col & 0xF0) | c
         elif c <= 0x1F:
