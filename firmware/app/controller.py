@@ -143,8 +143,8 @@ class Controller:
                 elif e[0] == jn.RELOAD:
                     self._reloaded()
                 else:
-                    for _, op, a, b in engine._walk(e):
-                        _apply(g, op, a, b)
+                    for _, op, a, b in engine._walk(e, 0):
+                        g.apply(op, a, b)
             except Refused:
                 # whole but not legal here (another firmware wrote it): keep what came before
                 for x in entries[k:]:
@@ -479,10 +479,6 @@ class Controller:
         if g.phase == engine.P_REVEAL:  # a printed card is pulled; a digital one is shown whole
             return 0xFFF if self.digital else 0
         return g.open_mask
-
-
-def _apply(g, op, a, b):
-    g.apply(op, a, b)  # a: an int, or a CARD's or ORDER's bytes
 
 
 def _short(e):

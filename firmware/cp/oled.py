@@ -54,6 +54,8 @@ class Oled(SSD1306_I2C):
         d = self._page
         for c in range(lo, hi + 1):
             d[c - lo + 1] = shown[base + c] = buf[base + c]
-        with self.i2c_device:
+        # adafruit_bus_device's own hints type I2CDevice.__exit__ so that pyright
+        # rejects the `with` its docs and adafruit_ssd1306 use: a library hint, not our code
+        with self.i2c_device:  # pyright: ignore[reportGeneralTypeIssues]
             self.i2c_device.write(d, end=hi - lo + 2)
         return True

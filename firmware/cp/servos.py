@@ -18,8 +18,10 @@ class PcaServos:
             self.oe.switch_to_output(value=True)
         self.pca = PCA9685(i2c, address=address)
         self.pca.frequency = 50
-        self.servos = [Servo(self.pca.channels[c], min_pulse=_MIN_US, max_pulse=_MIN_US + _SPAN_US)
-                       for c in channels]
+        # adafruit_motor's hint asks for a pwmio.PWMOut; a PCA9685 channel is the
+        # stand-in Adafruit's own servo examples pass (duty_cycle and frequency)
+        self.servos = [Servo(self.pca.channels[c], min_pulse=_MIN_US,  # pyright: ignore[reportArgumentType]
+                             max_pulse=_MIN_US + _SPAN_US) for c in channels]
         for s in self.servos:
             s.fraction = None  # no pulse: position unknown until driven
 

@@ -89,7 +89,10 @@ class Game:
         for s in range(self.n):
             self.crystals[s] = self.opts["start_crystals"]
         self.log = bytearray()
-        self._ck[0] = -1  # no card yet
+        ck = self._ck
+        for k in range(len(ck)):  # a restarted game equals a new one, to the last byte
+            ck[k] = 0
+        ck[0] = -1  # no card yet
         self.round = 1
         self.cards = 0
         self.active = self.first

@@ -150,6 +150,6 @@ def replay_journal(storage):
         if e[0] == jn.UNDO:
             g.undo()
         elif e[0] != jn.RELOAD:
-            for _, op, a, b in engine._walk(e):
+            for _, op, a, b in engine._walk(e, 0):
                 g.apply(op, a, b)
     return g, dropped
