@@ -2,9 +2,7 @@
 checked at boot so a mistake stops the device with the key that is wrong."""
 import json
 
-WINDOWS = 12
-SEATS = 6
-CONTROLS = ("roll", "next", "ok", "pass", "undo")
+from app.modes import CONTROLS, SEATS, WINDOWS  # noqa: F401  (the config's vocabulary)
 BACKENDS = ("pca9685", "pwm", "gpio", "epaper")
 DEFAULT = "pico_pca9685"
 # GPIOs a Pico brings out: 23-25 and 29 drive the regulator, VBUS sense, LED, VSYS.

@@ -193,16 +193,15 @@ def start(name=None, root="", storage=None, setup=None, seam=None):
     shows what is wrong and blinks."""
     from app import board
     from drivers.storage import Storage
-    if seam is None:
-        from app import hardware as seam
     storage = storage if storage is not None else Storage(root)
     try:
         cfg = board.load(name, root)
     except board.ConfigError as e:
         return Broken(str(e), root, seam)
-    hw = seam.Hardware(cfg, storage)
-    _forget("app.board")  # checking the config is done: its code is 10 KB of RAM
-    return Device(hw, storage, setup)
+    _forget("app.board")  # the config is checked: its checker's code is 10 KB of RAM
+    if seam is None:
+        from app import hardware as seam
+    return Device(seam.Hardware(cfg, storage), storage, setup)
 
 
 def _forget(name):

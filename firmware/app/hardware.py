@@ -2,7 +2,7 @@
 from machine import ADC, I2C, PWM, SPI, Pin
 from neopixel import NeoPixel
 
-from app.board import CONTROLS, SEATS, WINDOWS
+from app.modes import CONTROLS, SEATS, WINDOWS
 from drivers.buttons import Buttons
 from drivers.buzzer import Buzzer
 from drivers.pixels import Pixels

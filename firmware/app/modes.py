@@ -24,3 +24,7 @@ M_RELOAD = const(5)
 
 MENU = ("Back", "New game", "Calibrate", "Self-test", "Deck reload", "Export record", "Sound")
 SETUP = ("Seats", "Rules", "Dice", "Start")
+
+WINDOWS = 12
+SEATS = 6
+CONTROLS = KEY_NAMES[6:11]  # roll, next, ok, pass, undo: the board config's controls

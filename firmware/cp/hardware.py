@@ -9,7 +9,7 @@ import digitalio
 import neopixel
 import pwmio
 
-from app.board import CONTROLS, SEATS, WINDOWS
+from app.modes import CONTROLS, SEATS, WINDOWS
 from cp.keys import KeypadButtons
 from cp.storage import FatStorage
 from cp.watchdog import Watchdog

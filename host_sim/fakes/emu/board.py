@@ -1,7 +1,7 @@
 """A whole emulated board wired as a board config says: the OLED and PCA9685 on
 the I2C bus, a servo on every shutter output (or the e-paper panel on SPI),
 bouncing buttons, the ladder."""
-from app.modes import KEY_NAMES
+from app.modes import CONTROLS
 from emu import world
 from emu.button import Button, Ladder
 from emu.pca9685 import PCA9685
@@ -54,9 +54,6 @@ class Board:
 
     def angles(self):
         return [s.angle() for s in self.servos]
-
-
-CONTROLS = KEY_NAMES[6:11]  # roll, next, ok, pass, undo
 
 
 def _pwm_pulse(p):
