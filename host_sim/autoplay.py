@@ -1,48 +1,51 @@
-"""A whole game as button presses: picks the next key from the device's game
-state (a random legal move, as a family would press it), so a test or a
-benchmark can play the firmware to the end and replay the same keys elsewhere
-(the MicroPython VM)."""
+"""A whole game as button presses: picks the next key from the device's
+state (a sensible move, as a family would press it, now and then an undo),
+so a test or a benchmark can play the firmware to the end and replay the
+same keys elsewhere (the MicroPython VM, CircuitPython, the web page)."""
 import random
 
+from app import modes as c
 from game import engine
 
 
-def next_key(s, rng):
-    """The next key for the Session s, or None when the game is over."""
-    ctl = s.dev.ctl
+def next_key(ctl, rng, undo=0.03):
+    """A sensible key for the device's state: plays on to the end of the game,
+    guessing often enough that rounds end; now and then an undo."""
     g = ctl.game
-    if g is None or g.over():
+    if ctl.mode == c.M_RELOAD:
+        return "o"
+    if ctl.mode != c.M_PLAY or g is None:
+        return "u"
+    if g.over():
         return None
     ph = g.phase
     if ph == engine.P_REVEAL:
-        if ctl.card_in:
-            return "c"  # the card is pulled, then the right seat says so
-        who = rng.choice(g.call_order() + [engine.NOBODY])
-        return "o" if who == engine.NOBODY else str(who + 1)
+        if ctl.must_pull():
+            return "c"
+        return rng.choice([str(s + 1) for s in g.call_order()] + ["o"])
     if ctl.blocked():
-        return "c"  # put the card in, or pull the old one to swap it
+        return "c"
+    if rng.random() < undo and g.can_undo():
+        return "u"
     legal = g.legal()
-    if ph == engine.P_CALL:
-        joins = [a for code, a in legal if code == engine.GUESS]
-        ties = [a for code, a in legal if code == engine.ORDER]
-        if ties and not ctl.order and rng.random() < 0.5:
-            tie = list(ties[0])
-            rng.shuffle(tie)
-            return " ".join(str(t + 1) for t in tie)
-        if joins and rng.random() < 0.4:
-            return str(rng.choice(joins) + 1)
-        return "o"
     if ph == engine.P_ROLL:
-        return "n" if (engine.SKIP, 0) in legal and rng.random() < 0.2 else "r"
-    opens = any(code == engine.OPEN for code, _ in legal)
+        return "n" if (engine.SKIP, 0) in legal and rng.random() < 0.3 else "r"
+    if ph == engine.P_OPEN:
+        return rng.choice("noo")
     if ph == engine.P_DECIDE:
         if (engine.END, 0) in legal:
-            return "p"
-        r = rng.random()
-        if r < 0.25:
-            return str(g.active + 1)
-        if r < 0.55 or not opens:
-            return "p"
+            return rng.choice("op" if ctl.allowed() else "p")
+        options = ["p", str(g.active + 1)]
+        if ctl.allowed() and rng.random() < 0.5:
+            options.append("o")
+        return rng.choice(options)
+    # the call: seats join, ties are ordered, then OK closes it
+    for code, a in legal:
+        if code == engine.ORDER and rng.random() < 0.5:
+            return str(a[len(ctl.order)] + 1) if ctl.order and ctl.order[0] in a else str(a[-1] + 1)
+    joiners = [str(a + 1) for code, a in legal if code == engine.GUESS]
+    if joiners and rng.random() < 0.6:
+        return rng.choice(joiners)
     return "o"
 
 
@@ -59,10 +62,9 @@ def play(s, seed=0, limit=3000, cut_after=None):
         if cut_after is not None and len(keys) >= cut_after and POWER not in keys:
             s.reboot()
             keys.append(POWER)
-        k = next_key(s, rng)
+        k = next_key(s.dev.ctl, rng)
         if k is None:
             return keys
-        for one in k.split():
-            s.key(one)
-            keys.append(one)
+        s.key(k)
+        keys.append(k)
     raise RuntimeError("no end after %d keys: %s" % (limit, " ".join(keys[-40:])))

@@ -96,7 +96,7 @@ def whole_game(flash, players, preset, seed, limit=1000):
     """A whole game on the simulator (what `press` runs), its keys chosen as
     the device tests' player chooses them: (Session, keys)."""
     from host_sim import press
-    from host_sim.tests.keyplay import next_key
+    from host_sim.autoplay import next_key
     s = press.start("pico_pca9685", flash, {"players": players, "rules": preset, "seed": seed})
     rng = random.Random(seed)
     keys = []

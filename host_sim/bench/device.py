@@ -86,7 +86,7 @@ def journal_of(actions, flash):
     s = press.start("pico_pca9685", flash, {"players": 6, "rules": "standard", "seed": 7})
     j = s.dev.ctl.journal
     while j.entries < actions:
-        k = autoplay.next_key(s, rng) or "u"
+        k = autoplay.next_key(s.dev.ctl, rng) or "u"
         for one in k.split():
             s.key(one)
         if rng.random() < 0.3 and j.entries < actions:

@@ -1,6 +1,6 @@
-"""Test drivers for the device: a player that picks the next key from what
-the device shows (to play whole games by button presses), a random masher,
-and the controller on its own with stand-in outputs (no emulated hardware).
+"""Test drivers for the device: the player of host_sim.autoplay (to play
+whole games by button presses), and the controller on its own with
+stand-in outputs (no emulated hardware).
 
 Keys are `press` letters: 1-6 seats, r n o p u (ROLL NEXT OK PASS UNDO),
 U a long UNDO, c the card."""
@@ -12,50 +12,10 @@ from app import modes as c
 from app import journal as jn
 from drivers.storage import Storage
 from game import engine
+from host_sim.autoplay import next_key  # noqa: F401  (the tests' player)
 
 KEYS = "123456rnopuUc"
 KEY_CODE = {"r": c.K_ROLL, "n": c.K_NEXT, "o": c.K_OK, "p": c.K_PASS, "u": c.K_UNDO}
-
-
-def next_key(ctl, rng, undo=0.03):
-    """A sensible key for the device's state: plays on to the end of the game,
-    guessing often enough that rounds end; now and then an undo."""
-    g = ctl.game
-    if ctl.mode == c.M_RELOAD:
-        return "o"
-    if ctl.mode != c.M_PLAY or g is None:
-        return "u"
-    if g.over():
-        return None
-    ph = g.phase
-    if ph == engine.P_REVEAL:
-        if ctl.must_pull():
-            return "c"
-        return rng.choice([str(s + 1) for s in g.call_order()] + ["o"])
-    if ctl.blocked():
-        return "c"
-    if rng.random() < undo and g.can_undo():
-        return "u"
-    legal = g.legal()
-    if ph == engine.P_ROLL:
-        return "n" if (engine.SKIP, 0) in legal and rng.random() < 0.3 else "r"
-    if ph == engine.P_OPEN:
-        return rng.choice("noo")
-    if ph == engine.P_DECIDE:
-        if (engine.END, 0) in legal:
-            return rng.choice("op" if ctl.allowed() else "p")
-        options = ["p", str(g.active + 1)]
-        if ctl.allowed() and rng.random() < 0.5:
-            options.append("o")
-        return rng.choice(options)
-    # the call: seats join, ties are ordered, then OK closes it
-    for code, a in legal:
-        if code == engine.ORDER and rng.random() < 0.5:
-            return str(a[len(ctl.order)] + 1) if ctl.order and ctl.order[0] in a else str(a[-1] + 1)
-    joiners = [str(a + 1) for code, a in legal if code == engine.GUESS]
-    if joiners and rng.random() < 0.6:
-        return rng.choice(joiners)
-    return "o"
 
 
 class Out:

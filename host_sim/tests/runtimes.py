@@ -4,7 +4,7 @@ MicroPython and the CircuitPython builds (one runtime per process):
     python -m host_sim.tests.runtimes micropython|circuitpython < games.json
 
 games.json: a list of {"board", "setup", "seed"} (keys chosen as a family
-would, by keyplay.next_key) or {"board", "setup", "keys"} (replayed). Prints
+would, by autoplay.next_key) or {"board", "setup", "keys"} (replayed). Prints
 a list of {"keys", "trace", "end"}: after every key the rules state, the
 OLED's display RAM, the NeoPixel frame and the windows asked open; at the end
 the servo angles and how many moves each made."""
@@ -29,7 +29,7 @@ def snap(s):
 
 def play(runtime, game, flash):
     from host_sim import press
-    from host_sim.tests.keyplay import next_key
+    from host_sim.autoplay import next_key
     s = press.start(game["board"], flash, game["setup"], runtime)
     keys = game.get("keys")
     rng = random.Random(game.get("seed", 0))
