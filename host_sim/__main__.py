@@ -56,6 +56,11 @@ def deck_parser(sub):
     sh.add_argument("-o", "--output", required=True)
 
 
+def runtime_flag(p):
+    p.add_argument("--runtime", choices=("micropython", "circuitpython"), default="micropython",
+                   help="the firmware build to run (default micropython)")
+
+
 def device_flags(p):
     """The flags of the commands that run the firmware on the emulated board."""
     p.add_argument("--players", type=int, help="start a game of N seats (skips the setup menu)")
@@ -79,13 +84,13 @@ def main(argv=None):
     pr = sub.add_parser("press", help="run the device firmware on the emulated board and press keys")
     device_flags(pr)
     pr.add_argument("--record-out", metavar="FILE", help="write the record the device would export")
-    pr.add_argument("--runtime", choices=("micropython", "circuitpython"), default="micropython",
-                    help="the firmware build to run (default micropython)")
+    runtime_flag(pr)
     pr.add_argument("keys", nargs="*", help="1-6 seats, r n o p u (ROLL NEXT OK PASS UNDO), U long UNDO, c card")
     deck_parser(sub)
     sm = sub.add_parser("sim", help="play the device firmware on the emulated board from the keyboard")
     device_flags(sm)
     sm.add_argument("--picture", metavar="FILE", help="the card under the lid: what open windows show")
+    runtime_flag(sm)
     args = p.parse_args(argv)
     if args.cmd == "play" and args.load and (args.players, args.rules, args.seed) != (None, None, None):
         p.error("--load takes players, rules and seed from the record: "
@@ -99,6 +104,8 @@ def main(argv=None):
         from host_sim import deck  # Pillow and the emulated hardware: only when asked
         return deck.main(args)
     if args.cmd == "sim":
+        from host_sim import press
+        press.install(args.runtime)  # before the simulator's modules: one runtime per process
         from host_sim.tui import app
         return app.main(args)
     from host_sim import play

@@ -323,3 +323,30 @@ def test_the_epaper_board_shows_its_panel_in_the_lid():
         assert now == [view.epaper_cells(s.emu.epaper, v) for v in range(12)]
         assert [now[v] != lids[v] for v in range(12)] == [v == w for v in range(12)]
     play(test, board="pico_epaper")
+
+
+def test_sim_runs_the_circuitpython_build():
+    """make sim RUNTIME=circuitpython: the same app on the CircuitPython build
+    (its own process: one runtime per process)."""
+    code = "\n".join([
+        "import argparse, asyncio",
+        "from host_sim import press",
+        "press.install('circuitpython')",
+        "from host_sim.tui.app import SimApp",
+        "args = argparse.Namespace(players=3, rules=None, seed=5, board='pico_pca9685', flash=None,",
+        "                          runtime='circuitpython')",
+        "async def go(s):",
+        "    app = SimApp(s, None, False)",
+        "    async with app.run_test(size=(190, 40)) as pilot:",
+        "        app.advance(300)",
+        "        for k in ('r', 'o'):",
+        "            await pilot.press(k)",
+        "            app.advance(400)",
+        "        await pilot.pause()",
+        "        print('closed=%d seam=%s' % (s.game().closed(), type(s.dev.hw).__module__))",
+        "with press.session(args) as s:",
+        "    asyncio.run(go(s))",
+    ])
+    p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr[-2000:]
+    assert "closed=11 seam=cp.hardware" in p.stdout

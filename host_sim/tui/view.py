@@ -6,9 +6,12 @@ Nothing here reads the controller's screens: the OLED and the lid are drawn
 from the emulated parts alone, so the terminal shows what the board would."""
 from rich.text import Text
 
-from host_sim import hw
+import sys
 
-hw.install()  # the emulated parts' modules
+from host_sim import cpy, hw
+
+if cpy.FAKES_CP not in sys.path:  # the CircuitPython build installs its own fakes first
+    hw.install()  # the emulated parts' modules
 from emu.servo import pulse_to_deg  # noqa: E402
 
 OLED_INK = "rgb(120,200,255) on black"
