@@ -25,8 +25,9 @@ FAKES = os.path.join(ROOT, "host_sim", "fakes")
 NPM_DIR = os.path.join(ROOT, "build", "npm")
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 RUNTIME = ("micropython.mjs", "micropython.wasm")
-# The wasm port has these built in, in C: the fakes for CPython are not wanted.
-BUILT_IN = ("micropython.py", "framebuf.py")
+# The wasm port has these built in, in C (deflate too: the e-paper board's deck
+# is zlib): the fakes for CPython are not wanted.
+BUILT_IN = ("micropython.py", "framebuf.py", "deflate.py")
 
 
 def npm():
@@ -69,7 +70,8 @@ def _read(path):
 
 
 def bundle(dest):
-    """The firmware, the fakes and the page's device module as .mpy, packed
+    """The firmware (its board configs and decks too), the fakes and the
+    page's device module as .mpy, packed
     into dest/firmware.bin with its index dest/firmware.json
     ({path: [offset, length]}): one fetch instead of sixty."""
     with tempfile.TemporaryDirectory(prefix="web-fw-") as tmp:

@@ -11,6 +11,7 @@
 // directly, as `press`'s flags do; speed runs the clock faster (tests).
 import { loadMicroPython } from "./micropython.mjs";
 import { Lid } from "./lid.mjs";
+import { Epaper } from "./epaper.mjs";
 import { drawOled, oledText } from "./oled.mjs";
 import { Buzzer } from "./buzzer.mjs";
 
@@ -104,6 +105,7 @@ class Page {
     this.pd = pd;
     this.speed = params.speed;
     this.lid = new Lid(document.getElementById("lid"));
+    this.epaper = null; // the e-paper board's panel, in the lid's place
     this.oled = document.getElementById("oled");
     this.buzzer = new Buzzer();
     this.ms = 0; // the virtual clock, as of the last frame
@@ -190,6 +192,7 @@ class Page {
   }
 
   showPicture() {
+    if (this.epaper) return; // a digital card: its pictures are the deck's
     let url = this.ownPicture;
     if (!url) {
       const chosen = document.getElementById("picture").value;
@@ -242,7 +245,12 @@ class Page {
     const f = JSON.parse(this.pd.frame());
     if (this.target < f.ms - 50 || !this.ms) this.target = f.ms; // boot or a reboot
     this.ms = f.ms;
-    this.lid.draw(f.flaps, f.pixels);
+    if (f.busy !== undefined) { // the e-paper board
+      if (!this.epaper) this.showEpaper();
+      this.epaper.draw(f.epaper, f.busy, f.pixels);
+    } else {
+      this.lid.draw(f.flaps, f.pixels);
+    }
     if (f.oled) drawOled(this.oled, f.oled);
     if (f.tones) this.buzzer.play(f.tones, f.ms, this.speed);
     const card = document.getElementById("card");
@@ -258,6 +266,20 @@ class Page {
     body.dataset.ms = String(f.ms);
     if (f.errors.length) body.dataset.firmwareErrors = JSON.stringify(f.errors);
     return f;
+  }
+
+  // The digital card in place of the flaps; the picture comes from the deck.
+  showEpaper() {
+    const box = document.getElementById("epaper");
+    this.epaper = new Epaper(box);
+    box.hidden = false;
+    document.getElementById("lid").style.display = "none";
+    for (const id of ["picture", "ownpicture"]) document.getElementById(id).parentElement.hidden = true;
+  }
+
+  // What the e-paper canvas shows, packed as the panel's glass, in hex (tests).
+  epaperHex() {
+    return this.epaper ? this.epaper.glassHex() : null;
   }
 
   // What the canvas shows, as rows of "#" (lit) and "." (tests).

@@ -81,7 +81,7 @@ export class Lid {
 // NeoPixel i's colour as CSS ("" when off); the strip's bytes are green,
 // red, blue, already scaled down by the firmware's brightness cap, so the
 // page shows the hue at full strength.
-function colour(hex, i) {
+export function colour(hex, i) {
   if (!hex || hex.length < (i + 1) * 6) return "";
   const g = parseInt(hex.substr(i * 6, 2), 16), r = parseInt(hex.substr(i * 6 + 2, 2), 16),
     b = parseInt(hex.substr(i * 6 + 4, 2), 16);

@@ -16,6 +16,7 @@ if getattr(time, "ticks_ms", None) is not clock.ticks_ms:  # a built-in time won
     raise ImportError("the virtual clock's time module did not load (sys.path: %r)" % (sys.path,))
 
 import json  # noqa: E402
+from binascii import hexlify  # noqa: E402
 
 from emu.servo import pulse_to_deg  # noqa: E402
 from emu.session import Session  # noqa: E402
@@ -97,14 +98,16 @@ def _angles(s):
 
 
 def _hex(b):
-    return "".join("%02x" % x for x in b) if b else ""
+    return hexlify(b).decode() if b else ""
 
 
 def frame():
     """What the page draws, as JSON: virtual ms, flaps (0-100 open), pixels
-    (GRB bytes, hex), the buzzer's changes, the card switch, and - only when
-    changed - the OLED (its RAM in hex and how it maps to the glass), the
-    rules state JSON and the record the device would export."""
+    (GRB bytes, hex), the buzzer's changes, the card switch, on the e-paper
+    board whether the panel is refreshing (BUSY), and - only when changed -
+    the OLED (its RAM in hex and how it maps to the glass), the e-paper
+    panel's glass (hex), the rules state JSON and the record the device
+    would export."""
     s = _s[0]
     out = {"ms": clock.now_us() // 1000, "flaps": _angles(s), "card": s.card,
            "reboots": s.reboots, "errors": s.errors}
@@ -121,6 +124,14 @@ def frame():
             out["oled"] = {"ram": _hex(o.ram), "on": o.on, "inverted": o.inverted,
                            "seg_remap": o.seg_remap, "com_flip": o.com_flip,
                            "width": o.width, "height": o.pages * 8}
+    ep = s.emu.epaper
+    if ep is not None:
+        out["busy"] = ep.level()
+        # the glass changes only when a refresh starts: 15 KB sent once a refresh
+        key = (s.reboots, ep.full_refreshes, ep.partial_refreshes)  # a reboot: a new panel
+        if _seen.get("epaper") != key:
+            _seen["epaper"] = key
+            out["epaper"] = {"glass": _hex(ep.glass), "width": ep.width, "height": ep.height}
     ctl = getattr(s.dev, "ctl", None)
     g = ctl.game if ctl is not None else None
     key = (id(g), len(g.log) if g is not None else -1)

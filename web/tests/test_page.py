@@ -67,9 +67,9 @@ def page_state(page):
     return json.loads(page.evaluate("document.body.dataset.state"))
 
 
-def sim(tmp_path, setup, keys, settle=0):
+def sim(tmp_path, setup, keys, settle=0, board="pico_pca9685"):
     """The simulator (what `press` runs) after the same keys."""
-    s = press.start("pico_pca9685", str(tmp_path), setup)
+    s = press.start(board, str(tmp_path), setup)
     s.keys(" ".join(keys))
     s.run(settle)
     return s
@@ -183,6 +183,29 @@ def test_a_flap_is_drawn_moving_between_closed_and_open(pages):
     browser.wait_ms(page, 500)
     seen = page.evaluate("window.seen")
     assert [c for i, c in enumerate(seen) if i == 0 or seen[i - 1] != c] == ["moving", "open"]
+    assert watch.errors == []
+
+
+def test_the_epaper_board_shows_its_panels_glass_and_when_it_refreshes(pages, tmp_path):
+    page, watch = pages("?board=pico_epaper&players=3&seed=2&speed=%d" % SPEED)
+    assert page.is_hidden("#lid") and page.is_visible("#epaper canvas")
+    click_keys(page, ["r"])
+    browser.wait_ms(page, SETTLE_MS)
+    lids = page.evaluate("window.macroscope.epaperHex()")
+    assert page.eval_on_selector_all("#epaper rect", "rs => rs.filter(r => r.getAttribute('stroke') !== 'none').length") > 0
+    page.evaluate("""() => { window.seen = [];
+      new MutationObserver(() => window.seen.push(document.getElementById("epaper").className))
+        .observe(document.getElementById("epaper"), {attributeFilter: ["class"]}); }""")
+    click_keys(page, ["o"])
+    browser.wait_ms(page, SETTLE_MS)
+    assert page.evaluate("window.seen") == ["busy", ""]  # the window's partial refresh
+    keys = ["r", "o"]
+    s = sim(tmp_path, {"players": 3, "rules": "standard", "seed": 2}, keys, 2 * SETTLE_MS, "pico_epaper")
+    want = bytes(s.emu.epaper.glass).hex()
+    got = page.evaluate("window.macroscope.epaperHex()")
+    assert got != lids and got == want  # window 3 opened: the card's picture, from the deck
+    assert page_state(page) == sim_state(s)
+    assert page.evaluate("document.body.dataset.firmwareErrors") is None
     assert watch.errors == []
 
 
