@@ -20,15 +20,7 @@ async def _loop(dev):
 
 def run():
     dev = device.start()
-    try:
-        asyncio.run(_loop(dev))
-    except KeyboardInterrupt:
-        if isinstance(dev, device.Device):
-            dev.stop()
-    except Exception as e:  # anything at all: make the lid safe first
-        dev.fail(e)
-        time.sleep_ms(5000)
-        machine.reset()
+    device.guard(dev, lambda: asyncio.run(_loop(dev)), machine.reset, lambda s: time.sleep_ms(s * 1000))
 
 
 run()

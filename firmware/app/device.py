@@ -177,6 +177,22 @@ class Device:
         show_error(hw.oled, "ERROR, restarting: " + repr(err))
 
 
+def guard(dev, loop, reset, pause):
+    """Run the device's loop, as main.py and CircuitPython's code.py do. Ctrl-C
+    (mpremote, or the REPL) stops it with the lid closed and the watchdog fed;
+    any other error closes every window and shows the error, and pause(5)
+    seconds later reset() restarts the board, whose boot resumes the game."""
+    try:
+        loop()
+    except KeyboardInterrupt:
+        if isinstance(dev, Device):
+            dev.stop()
+    except Exception as e:  # anything at all: make the lid safe first
+        dev.fail(e)
+        pause(5)
+        reset()
+
+
 def show_error(oled, msg):
     if oled is None:
         return

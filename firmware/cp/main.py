@@ -56,14 +56,9 @@ def run():
         while True:
             time.sleep(1)
     dev = start()
-    try:
+
+    def loop():
         while True:
             dev.step()
             time.sleep(0.002)
-    except KeyboardInterrupt:
-        if isinstance(dev, device.Device):
-            dev.stop()
-    except Exception as e:  # anything at all: make the lid safe first
-        dev.fail(e)
-        time.sleep(5)
-        microcontroller.reset()
+    device.guard(dev, loop, microcontroller.reset, time.sleep)
