@@ -88,17 +88,6 @@ def test_boot_gives_the_flash_to_the_firmware_unless_seat_1_is_held(seat1, flash
     assert run(["host_sim.tests.cpboot", seat1]).split() == [flash]
 
 
-def test_code_py_gives_the_firmware_its_time_through_sys_modules():
-    """code.py's shim, on the real MicroPython core CircuitPython is built on:
-    a module put in sys.modules as `time` is what `import time` gets, builtin
-    or not. (CPython's `time` must stay whole, so the host patches it instead.)"""
-    from host_sim.mpy import tool
-    script = ("import sys\nclass M:\n    def ticks_ms(self):\n        return 42\n"
-              "sys.modules['time'] = M()\nimport time\nprint(time.ticks_ms())\n")
-    proc = subprocess.run([tool("micropython"), "-c", script], capture_output=True, text=True, timeout=60)
-    assert proc.stdout.split() == ["42"], proc.stderr
-
-
 def test_fat_storage_writes_where_rename_cannot_replace(tmp_path, monkeypatch):
     """CIRCUITPY is FAT: its rename refuses an existing target. A write still
     replaces the file, and a cut between the remove and the rename leaves the
