@@ -57,10 +57,12 @@ def pages(chromium, site):
 def click_keys(page, keys):
     """Click each key's button, then let the device run as `press` does."""
     for k in keys:
-        t = int(page.evaluate("document.body.dataset.ms"))
         # a real mouse click on the button; force: no wait for the page to
         # stop animating (it never does: the flaps and the clock move)
         page.click('button[data-key="%s"]' % k, force=True)
+        # the clock read after the click: the press was taken no later, however
+        # long a loaded machine took to deliver the click
+        t = int(page.evaluate("document.body.dataset.ms"))
         gesture = 0 if k == "c" else LONG_MS if k == "U" else HOLD_MS
         page.wait_for_function("+document.body.dataset.ms >= %d" % (t + gesture + REACT_MS))
 
@@ -132,8 +134,8 @@ def test_keyboard_keys_press_as_the_buttons_do(pages, tmp_path):
     page, watch = pages("?players=3&seed=5&speed=%d" % SPEED)
     keys = ["r", "o", "p", "o"]
     for k in keys:
-        t = int(page.evaluate("document.body.dataset.ms"))
         page.keyboard.press(k)
+        t = int(page.evaluate("document.body.dataset.ms"))  # after the key: see click_keys
         page.wait_for_function("+document.body.dataset.ms >= %d" % (t + HOLD_MS + REACT_MS))
     assert page_state(page) == sim_state(sim(tmp_path, {"players": 3, "rules": "standard", "seed": 5}, keys))
     assert watch.errors == []
