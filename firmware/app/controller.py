@@ -359,8 +359,8 @@ class Controller:
                     self.refuse("Press ROLL", now)
                     return
                 else:
-                    if not (self.allowed() >> self.cursor) & 1 if self.cursor >= 0 else True:
-                        self.cursor = self._next_window()
+                    if self.cursor < 0 or not (self.allowed() >> self.cursor) & 1:
+                        self.cursor = self._next_window()  # the cursor's window is no longer allowed
                     if self.cursor < 0:
                         raise Refused("no_more")
                     self._do(OPEN, self.cursor)

@@ -75,9 +75,9 @@ class Device:
         self.colours = bytearray(12)
         self.lit = bytearray(12)
         self.lit[0] = 255  # differs from any palette index: the first step lights
+        self.lit_version = -1
         if self.ctl.report:
             self.ctl.say(self.ctl.report)
-        self.steps = 0
 
     def step(self):
         """One pass: inputs, controller, outputs. Never blocks."""
@@ -97,7 +97,6 @@ class Device:
         hw.buzzer.update()
         self._pixels()
         self._oled()
-        self.steps += 1
 
     def _shutters(self):
         s = self.hw.shutters
@@ -131,6 +130,10 @@ class Device:
         return deck_order(self.ctl.seed, n)[k % n]
 
     def _pixels(self):
+        v = self.ctl.version
+        if v == self.lit_version:  # nothing changed: no legal() list built every 2 ms
+            return
+        self.lit_version = v
         lights.fill(self.ctl, self.colours)
         if self.colours != self.lit:
             px = self.hw.pixels
