@@ -184,6 +184,8 @@ class Controller:
         start = len(g.log)
         g.apply(op, a, b)
         self.journal.append(g.log, start)
+        if op != CARD:  # the next action that acts ends a reveal's result (a deal does not)
+            self.result = ""
         self.version += 1
 
     def _settle(self):
