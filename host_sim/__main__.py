@@ -84,6 +84,9 @@ def main(argv=None):
     pr = sub.add_parser("press", help="run the device firmware on the emulated board and press keys")
     device_flags(pr)
     pr.add_argument("--record-out", metavar="FILE", help="write the record the device would export")
+    pr.add_argument("--trace", metavar="FILE",
+                    help="write a JSON line per key: the key, the rules state and the OLED's 64 rows")
+    pr.add_argument("--oled-out", metavar="FILE.png", help="save the OLED after the keys as a 128x64 PNG")
     runtime_flag(pr)
     pr.add_argument("keys", nargs="*", help="1-6 seats, r n o p u (ROLL NEXT OK PASS UNDO), U long UNDO, c card")
     deck_parser(sub)

@@ -64,21 +64,64 @@ def session(args):
             scratch.cleanup()
 
 
+def oled_lines(s):
+    """The OLED as a viewer sees it: 64 strings of 128 characters, "#" lit."""
+    return s.emu.oled.text().split("\n")
+
+
+def check_keys(s, keys):
+    """Every key known, before the first is pressed (a bad one changes nothing)."""
+    for k in keys:
+        if k != "c":
+            s.button(k)
+
+
+def _open_out(path, flag):
+    try:
+        return open(path, "w")
+    except OSError as e:
+        raise UsageError("%s %s: %s" % (flag, cut(path), e.strerror))
+
+
+def cut(text, most=200):
+    """A user's argument in a message, at most `most` characters."""
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
 def main(args):
     from game import state
+    trace = None
     try:
         with session(args) as s:
+            keys = " ".join(args.keys).split()
             try:
-                s.keys(" ".join(args.keys))
+                check_keys(s, keys)
             except ValueError as e:
                 raise UsageError(str(e))
+            if args.trace:
+                trace = _open_out(args.trace, "--trace")
+            for k in keys:
+                s.key(k)
+                if trace is not None:
+                    g = s.game()
+                    trace.write(json.dumps({"key": k, "state": state.as_dict(g) if g is not None else None,
+                                            "oled": oled_lines(s)}) + "\n")
             g = s.game()
+            if args.oled_out:
+                from host_sim import screen
+                try:
+                    screen.save_png(s.emu.oled, args.oled_out, 1, (255, 255, 255))
+                except OSError as e:
+                    raise UsageError("--oled-out %s: %s" % (cut(args.oled_out), e.strerror))
             if args.record_out and g is not None:
                 from game import record
-                with open(args.record_out, "w") as f:
+                with _open_out(args.record_out, "--record-out") as f:
                     f.write(record.write(g))
             print(json.dumps(state.as_dict(g)) if g is not None else "null")
             return 0
     except UsageError as e:
         print(e, file=sys.stderr)
         return 2
+    finally:
+        if trace is not None:
+            trace.close()

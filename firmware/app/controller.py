@@ -184,8 +184,9 @@ class Controller:
         start = len(g.log)
         g.apply(op, a, b)
         self.journal.append(g.log, start)
-        if op != CARD:  # the next action that acts ends a reveal's result (a deal does not)
+        if op != CARD:  # the next action that acts ends a reveal's result and a refusal's message
             self.result = ""
+            self.msg = ""
         self.version += 1
 
     def _settle(self):
@@ -370,10 +371,7 @@ class Controller:
                     self.sound("open")
             elif k == K_PASS:
                 if (PASS, 0) in legal:
-                    before = g.crystals[g.active]
-                    seat = g.active
-                    self._do(PASS, 0)
-                    self.say("P%d +%d" % (seat + 1, g.crystals[seat] - before), now)
+                    self._do(PASS, 0)  # what the pass earned shows in the scores
                     self.cursor = self._next_window()
                     if g.phase != engine.P_CALL:
                         self._settle()
@@ -408,8 +406,7 @@ class Controller:
             else:
                 self.refuse("P%d: wait for a call" % (s + 1), now)
             return
-        self._do(GUESS, s)
-        self.say("P%d guesses" % (s + 1), now)
+        self._do(GUESS, s)  # the call's screen lists who is in
         self.order = []
 
     def _order_key(self, s, legal, now):
@@ -424,9 +421,8 @@ class Controller:
             self.order = []
         self.order.append(s)
         if len(self.order) == len(tie):
-            self._do(ORDER, bytes(self.order))
+            self._do(ORDER, bytes(self.order))  # the call's screen shows the new order
             self.order = []
-            self.say("Order set", now)
 
     def _after_close(self, now):
         g = self._g()
@@ -450,15 +446,14 @@ class Controller:
             return
         before = list(g.crystals)
         seats = g.call_order()
-        n = g.n_at_guess
         self._do(REVEAL, who)
-        self.msg = ""  # the result takes the screen
-        parts = []
-        for s in range(g.n):
+        others = []
+        for s in range(g.n):  # a wrong guesser who held nothing lost all the same: -0
             d = g.crystals[s] - before[s]
-            if d or s in seats:  # a wrong guesser who held nothing lost all: -0
-                parts.append("P%d %s%d" % (s + 1, "+" if s == who else "-", d if d >= 0 else -d))
-        self.result = ("P%d right, N=%d" % (who + 1, n) if who != NOBODY else "Nobody right") + "\n" + " ".join(parts)
+            if s != who and (d or s in seats):
+                others.append("P%d %s%d" % (s + 1, "+" if d > 0 else "-", d if d > 0 else -d))
+        won = "P%d right: +%d" % (who + 1, g.crystals[who] - before[who]) if who != NOBODY else "Nobody right"
+        self.result = won + "\n" + " ".join(others)
         self.cursor = -1
         self._settle()
 

@@ -1,11 +1,14 @@
 """What the 128x64 OLED shows: pure drawing from the controller's state
-onto a framebuf.FrameBuffer (8x8 text: 16 columns, 8 rows).
+onto a framebuf.FrameBuffer (8x8 text: 16 columns, 8 rows; big text 16x16).
 
-Play:  row 0     round, whose turn, phase
-       rows 1-5  the lid's 4x3 grid (closed: token number; open: filled;
-                 the cursor inverted) and beside it dice and what to press
-       rows 6-7  every seat's crystals (the active seat inverted)
-A message covers the grid for a moment; round, turn and crystals stay."""
+Play:  rows 0-1   whose turn, large (seen across the table), the round and
+                  phase, and large on the right the dice or the call's N
+       rows 2-5   the lid's 4x3 grid (closed: token number; open: filled;
+                  allowed now: thick sides; NEXT's cursor inverted) and
+                  beside it what to press; the call, the reveal, a result
+                  and the card slot's requests use the whole width
+       rows 6-7   every seat's crystals (the active seat inverted)
+A message covers rows 2-5 (three lines) for a moment; the turn and crystals stay."""
 try:
     from micropython import const
 except ImportError:  # CPython without the simulator: const(x) is x
@@ -16,11 +19,13 @@ from game import engine
 
 _W = const(16)  # text columns
 _GX = const(0)
-_GY = const(10)
+_GY = const(17)
 _CW = const(16)
-_CH = const(12)
-_PX = const(66)  # the panel right of the grid
+_CH = const(10)
+_PX = const(64)  # the panel right of the grid: 8 columns
+_BX = const(80)  # the big dice or N, top right
 PHASE = ("roll", "open", "decide", "call", "reveal", "over")
+_col = bytearray(8)  # one glyph's columns, for big text
 
 
 def draw(fb, ctl):
@@ -30,10 +35,14 @@ def draw(fb, ctl):
     if m == c.M_PLAY:
         if g.over():
             _end(fb, ctl)
-        elif ctl.result or g.phase == engine.P_REVEAL or ctl.blocked():
-            _board_prompt(fb, ctl)
         else:
-            _play(fb, ctl)
+            _top(fb, g)
+            if ctl.result or ctl.blocked() or g.phase == engine.P_REVEAL:
+                _board_prompt(fb, ctl)
+            elif g.phase == engine.P_CALL:
+                _call(fb, ctl)
+            else:
+                _play(fb, ctl)
     elif m == c.M_SETUP:
         s = ctl.settings
         values = ("%d" % s["players"], s["rules"], s["dice"], "")
@@ -59,8 +68,39 @@ def draw(fb, ctl):
         wrap(fb, "DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK.", 0, 6)
     if ctl.msg and m != c.M_TEST:
         _message(fb, ctl.msg)
-    if g is not None and m in (c.M_PLAY, c.M_RELOAD):
+    if g is not None and (m == c.M_PLAY and not g.over() or m == c.M_RELOAD):
         _scores(fb, g)
+
+
+def big(s, fb, x, y, inv=False):
+    """s in 16x16 characters (the 8x8 font doubled) from pixel (x, y): each
+    glyph is drawn small in its own cell, read back and redrawn doubled, so
+    it needs only text(), pixel() and fill_rect() of any framebuffer."""
+    ink = 0 if inv else 1
+    for i in range(len(s)):
+        cx = x + 16 * i
+        fb.fill_rect(cx, y, 8, 8, 0)
+        fb.text(s[i], cx, y, 1)
+        for u in range(8):
+            v = 0
+            for w in range(8):
+                if fb.pixel(cx + u, y + w):
+                    v |= 1 << w
+            _col[u] = v
+        fb.fill_rect(cx, y, 16, 16, 1 - ink)
+        for u in range(8):
+            v = _col[u]
+            w = 0
+            while v:  # a run of lit pixels in this column: one rectangle
+                if v & 1:
+                    r = w
+                    while v & 1:
+                        v >>= 1
+                        w += 1
+                    fb.fill_rect(cx + 2 * u, y + 2 * r, 2, 2 * (w - r), ink)
+                else:
+                    v >>= 1
+                    w += 1
 
 
 def text(s, fb, col, row, inv=False):
@@ -98,8 +138,17 @@ def wrap(fb, s, row, rows, cols=_W):
     return used
 
 
-def _status(fb, g):
-    text("R%d/%d P%d %s" % (g.round, g.opts["rounds"], g.active + 1, PHASE[g.phase]), fb, 0, 0)
+def _top(fb, g):
+    """Whose turn (large), the round and the phase; the dice or N large."""
+    big("P%d" % (g.active + 1), fb, 0, 0, True)
+    text("R%d/%d" % (g.round, g.opts["rounds"]), fb, 4, 0)
+    text(PHASE[g.phase], fb, 4, 1)
+    ph = g.phase
+    if ph == engine.P_CALL or ph == engine.P_REVEAL:
+        fb.text("N=", _BX, 4, 1)
+        big("%d" % g.n_at_guess, fb, _BX + 16, 0)
+    elif g.d1 and (ph == engine.P_OPEN or ph == engine.P_DECIDE):
+        big(("-" if g.used & 1 else "%d" % g.d1) + " " + ("-" if g.used & 2 else "%d" % g.d2), fb, _BX, 0)
 
 
 def _scores(fb, g):
@@ -114,81 +163,102 @@ def _grid(fb, ctl):
         x = _GX + (w % 4) * _CW
         y = _GY + (w // 4) * _CH
         if g.is_open(w):
-            fb.fill_rect(x + 1, y + 1, _CW - 2, _CH - 2, 1)
+            fb.fill_rect(x + 1, y, _CW - 2, _CH, 1)
         elif w == ctl.cursor and (allowed >> w) & 1:
-            fb.fill_rect(x + 1, y + 1, _CW - 2, _CH - 2, 1)
-            fb.text("%d" % g.tokens[w], x + 4, y + 2, 0)
+            fb.fill_rect(x + 1, y, _CW - 2, _CH, 1)
+            fb.text("%d" % g.tokens[w], x + 4, y + 1, 0)
         else:
-            fb.rect(x + 1, y + 1, _CW - 2, _CH - 2, 1)
+            fb.rect(x + 1, y, _CW - 2, _CH, 1)
             if (allowed >> w) & 1:  # may be opened now: thick sides
-                fb.vline(x + 2, y + 2, _CH - 4, 1)
-                fb.vline(x + _CW - 3, y + 2, _CH - 4, 1)
-            fb.text("%d" % g.tokens[w], x + 4, y + 2, 1)
+                fb.vline(x + 2, y + 1, _CH - 2, 1)
+                fb.vline(x + _CW - 3, y + 1, _CH - 2, 1)
+            fb.text("%d" % g.tokens[w], x + 4, y + 1, 1)
 
 
-def _side(fb, ctl, lines):
+def _side(fb, lines):
     for i in range(len(lines)):
-        fb.text(lines[i], _PX, _GY + 1 + i * 9, 1)
+        fb.text(lines[i], _PX, 16 + i * 8, 1)
 
 
 def _play(fb, ctl):
+    """Roll, open and decide: the grid, and beside it what to press."""
     g = ctl.game
-    _status(fb, g)
     _grid(fb, ctl)
     ph = g.phase
-    if g.d1:
-        dice = ("%d" % g.d1) if not g.used & 1 else "-"
-        dice += " " + (("%d" % g.d2) if not g.used & 2 else "-")
-    else:
-        dice = "no dice" if ph != engine.P_ROLL else ""
     legal = g.legal()
     if ph == engine.P_ROLL:
-        _side(fb, ctl, ("ROLL", "NEXT:" if (engine.SKIP, 0) in legal else "", "no roll" if (engine.SKIP, 0) in legal else "",
-                        "" if ctl.digital else "deck%3d" % ctl.deck_left()))
+        _side(fb, ("Press", "ROLL") + (("NEXT:", "no roll") if (engine.SKIP, 0) in legal else ()))
     elif ph == engine.P_OPEN:
-        _side(fb, ctl, (dice, "NEXT OK", "opens"))
-    elif ph == engine.P_DECIDE:
-        if (engine.END, 0) in legal:
-            _side(fb, ctl, (dice, "OK:open", "PASS:", "end"))
-        else:
-            _side(fb, ctl, (dice, "OK:open" if ctl.allowed() else "", "%d:guess" % (g.active + 1), "PASS"))
-    elif ph == engine.P_CALL:
-        order = g.call_order()
-        s = "".join("%d" % (x + 1) for x in order)
-        sel = ("tie:" + "".join("%d" % (x + 1) for x in ctl.order)) if ctl.order else "OK:done"
-        _side(fb, ctl, ("N=%d" % g.n_at_guess, "call:", s or "-", sel))
+        _side(fb, ("NEXT", "picks,", "OK", "opens"))
+    elif (engine.END, 0) in legal:
+        _side(fb, ("OK: open", "PASS:", "end turn"))
+    else:
+        _side(fb, (("OK: open",) if ctl.allowed() else ()) + ("%d: guess" % (g.active + 1), "PASS:", "no guess"))
+
+
+def _seats(label, seats):
+    return label + " ".join("%d" % (s + 1) for s in seats)
+
+
+def _call(fb, ctl):
+    """The call: who is in, in speaking order; how to join and what it
+    costs; a tie to order, or who cannot pay; how to close."""
+    g = ctl.game
+    order = g.call_order()
+    text(_seats("In: ", order) if order else "In: nobody yet", fb, 0, 2)
+    can = []
+    tie = None
+    for code, a in g.legal():
+        if code == engine.GUESS:
+            can.append(a)
+        elif code == engine.ORDER and tie is None:
+            tie = a
+    cost = g.opts["challenge_cost"]
+    if can:
+        text("Seat:join,pays %d" % cost if cost else "Seat: join", fb, 0, 3)
+    if tie is not None:
+        text(_seats("order: ", ctl.order) if ctl.order else _seats("tie ", tie) + ": order", fb, 0, 4)
+    else:
+        broke = [s for s in range(g.n) if s != g.active and not (g.joined >> s) & 1 and s not in can]
+        if broke:
+            text(_seats("Can't pay: ", broke), fb, 0, 4)
+    text("OK: close call", fb, 0, 5)
 
 
 def _board_prompt(fb, ctl):
-    """Full-width text above the scores: reveal, results, the card slot."""
+    """Full width: the reveal, a result, the card slot's requests."""
     g = ctl.game
-    _status(fb, g)
-    row = 1
+    row = 2
     if ctl.result:
         for part in ctl.result.split("\n"):
-            row += wrap(fb, part, row, 5 - row)
+            row += wrap(fb, part, row, 6 - row)
     if g.phase == engine.P_REVEAL:
-        order = "".join("%d" % (x + 1) for x in g.call_order())
-        text("N=%d call %s" % (g.n_at_guess, order), fb, 0, row)
+        text(_seats("In: ", g.call_order()), fb, 0, row)
         row += 1
         wrap(fb, "Pull the card and show it" if ctl.must_pull() else "Who was right? Seat, or OK: none", row, 6 - row)
     else:
         why = ctl.blocked()
         if why:
             wrap(fb, why, row, 6 - row)
+        elif row < 6:
+            text("Press ROLL" if g.phase == engine.P_ROLL else "Go on", fb, 0, row)
 
 
 def _end(fb, ctl):
+    """Game over: the seats ranked, shared places for ties, winners inverted."""
     g = ctl.game
     text("GAME OVER", fb, 0, 0)
-    wrap(fb, "Winner%s: %s" % ("s" if len(g.winners()) > 1 else "",
-                               " ".join("P%d" % (s + 1) for s in g.winners())), 1, 2)
-    row = 3
-    if ctl.result:
-        for part in ctl.result.split("\n"):
-            row += wrap(fb, part, row, 5 - row)
-    if row < 6:
-        text("UNDO: take back", fb, 0, row)
+    w = g.winners()
+    text(("Winners: " if len(w) > 1 else "Winner: ") + " ".join("P%d" % (s + 1) for s in w), fb, 0, 1)
+    order = sorted(range(g.n), key=lambda s: -g.crystals[s])
+    place = 0
+    for i in range(len(order)):
+        s = order[i]
+        if not i or g.crystals[s] != g.crystals[order[i - 1]]:
+            place = i + 1
+        text("%d. P%d %d" % (place, s + 1, g.crystals[s]), fb, (i % 2) * 8, 2 + i // 2, s in w)
+    text("UNDO: take back", fb, 0, 6)
+    text("hold UNDO: menu", fb, 0, 7)
 
 
 def _menu(fb, title, items, values, at):
@@ -202,8 +272,8 @@ def _menu(fb, title, items, values, at):
 
 
 def _message(fb, msg):
-    fb.fill_rect(0, _GY - 1, 128, 4 * 9 + 2, 0)
-    fb.rect(0, _GY - 1, 128, 4 * 9 + 2, 1)
+    fb.fill_rect(0, 16, 128, 32, 0)
+    fb.rect(0, 16, 128, 32, 1)
     line = ""
     rows = []
     for word in msg.split(" "):
@@ -213,5 +283,5 @@ def _message(fb, msg):
         else:
             line = (line + " " + word) if line else word
     rows.append(line)
-    for i in range(min(4, len(rows))):
-        fb.text(rows[i][:15], 4, _GY + 2 + i * 9, 1)
+    for i in range(min(3, len(rows))):
+        fb.text(rows[i][:15], 4, 18 + i * 9, 1)

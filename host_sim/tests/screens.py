@@ -15,25 +15,45 @@ GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden", "scr
 SCALE = 2
 
 # name: (setup, keys)
+_G = {"players": 4, "rules": "standard", "seed": 3}
+_R2 = "r o p 1 2 o c 2 c"  # round 1 to its result, the next card in
 SCREENS = {
     "setup": (None, ""),
-    "roll": ({"players": 4, "rules": "standard", "seed": 3}, ""),
-    "open": ({"players": 4, "rules": "standard", "seed": 3}, "r"),
-    "decide": ({"players": 4, "rules": "standard", "seed": 3}, "r o"),
-    "call": ({"players": 4, "rules": "standard", "seed": 3}, "r o p 1 2"),
-    "reveal": ({"players": 4, "rules": "standard", "seed": 3}, "r o p 1 2 o c"),
-    "result": ({"players": 4, "rules": "standard", "seed": 3}, "r o p 1 2 o c 2"),
+    "roll": (_G, ""),
+    "open": (_G, "r"),
+    "decide": (_G, "r o"),
+    "call": (_G, "r o p"),
+    "call_joined": (_G, "r o p 1 2"),
+    "reveal": (_G, "r o p 1 2 o"),
+    "reveal_card_out": (_G, "r o p 1 2 o c"),
+    "result": (_G, "r o p 1 2 o c 2"),
+    "result_card_in": (_G, _R2),
+    "open_round2": (_G, _R2 + " r"),
+    "decide_round2": (_G, _R2 + " r o"),
+    "call_round2": (_G, _R2 + " r o p"),
+    "roll_round2": (_G, _R2 + " r o p o"),
+    "reveal_round2": (_G, _R2 + " r o p o r o 2 o c"),
+    "result_round2": (_G, _R2 + " r o p o r o 2 o c o"),
+    "tie": ({"players": 6, "rules": "standard", "seed": 3}, "r o p 1 2 5"),
+    "cant_pay": ({"players": 6, "rules": "standard", "seed": 3}, "r o p 1 2 5 o c 2 c r n o o p"),
+    "refused": (_G, "o"),
     "card_out": ({"players": 3, "rules": "zh-cn", "seed": 2}, "r o c"),
+    "game_over": ({"players": 2, "rules": "summary", "seed": 1}, None),
     "menu": ({"players": 3, "rules": "standard", "seed": 2}, "U n n n"),
     "calibrate": ({"players": 3, "rules": "standard", "seed": 2}, "c U n n o o"),
+    "self_test": ({"players": 3, "rules": "standard", "seed": 2}, "c U n n n o"),
 }
 
 
 def render(name, flash):
     setup, keys = SCREENS[name]
     s = press.start("pico_pca9685", flash, setup)
-    s.keys(keys)
-    s.run(3000)  # messages expire, the panel holds the whole frame
+    if keys is None:  # a whole game, played as a family would
+        from host_sim import autoplay
+        autoplay.play(s, 1)
+    else:
+        s.keys(keys)
+    s.run(0 if name == "refused" else 3000)  # messages expire, the panel holds the whole frame
     return s.emu.oled
 
 

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from host_sim import FIRMWARE, hw, press
+from host_sim import oledread
 from host_sim.tests import oledtext
 from host_sim.tests.keyplay import next_key, replay_journal
 from host_sim.tests.snapshot import snapshot
@@ -180,11 +181,14 @@ def test_the_oled_shows_round_turn_and_every_seats_crystals(tmp_path):
     s.keys("r")
     text = oled_text(s)
     g = s.game()
-    assert text.startswith("R1/10 P%d open" % (g.active + 1))
+    rows = oledread.rows_of(s.emu.oled.text().split("\n"))
+    assert oledread.big(rows, 0, 0, 2) == "P%d" % (g.active + 1)  # whose turn, 16 px tall
+    assert text.split("\n")[0].startswith("????R1/10") and text.split("\n")[1][4:].startswith("open")
+    assert oledread.big(rows, 80, 0, 3) == "%d %d" % (g.d1, g.d2)  # the dice, 16 px tall
     scores = text.split("\n")[6:]
     assert scores[0].split() == ["1:2", "2:2", "3:2"] and scores[1].split() == ["4:2", "5:2", "6:2"]
     for w in range(4):  # the first row of the lid, with its token numbers
-        assert s.emu.oled.lit(w * 16 + 1, 11)
+        assert oledread.glyph(rows, w * 16 + 4, 18) == "%d" % g.tokens[w]
 
 
 def test_ctrl_c_closes_the_lid_and_keeps_the_watchdog_fed(tmp_path):
