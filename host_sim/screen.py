@@ -12,7 +12,7 @@ def save_png(panel, path, scale=4, ink=(120, 200, 255)):
         for x in range(w):
             if panel.lit(x, y):
                 px[x, y] = ink
-    img.resize((w * scale, h * scale), Image.NEAREST).save(path)
+    img.resize((w * scale, h * scale), Image.NEAREST).save(path, "PNG")
     return path
 
 

@@ -257,7 +257,7 @@ class Controller:
         if m == M_PLAY or m == M_RELOAD:
             g = self.game
             if g is None or not g.can_undo():
-                self.refuse("Nothing to undo" if g is None or not len(g.log) else "A roll stays", now)
+                self.refuse("A roll can't be undone" if g is not None and _last_act(g) == ROLL else "Nothing to undo", now)
                 return
             cards = g.cards
             g.undo()
@@ -336,7 +336,8 @@ class Controller:
                 self._reveal_key(k, legal, now)
             elif k == K_ROLL:
                 if g.pending() != ROLL:
-                    raise Refused("now%d" % ph)
+                    self.refuse(_NOT_NOW[ph], now)
+                    return
                 d1, d2 = chance.roll(self._rng())
                 self._do(ROLL, d1, d2)
                 self.cursor = -1
@@ -349,23 +350,25 @@ class Controller:
                 elif self.allowed():
                     self.cursor = self._next_window()
                 elif ph == engine.P_ROLL:
-                    self.refuse("Press ROLL", now)
+                    self.refuse(_NOT_NOW[0], now)
                     return
                 else:
-                    raise Refused("no_more")
+                    self.refuse(_NO_MORE, now)
+                    return
             elif k == K_OK:
                 if ph == engine.P_CALL:
                     self._do(CLOSE, 0)
                     self.order = []
                     self._after_close(now)
                 elif ph == engine.P_ROLL:
-                    self.refuse("Press ROLL", now)
+                    self.refuse(_NOT_NOW[0], now)
                     return
                 else:
                     if self.cursor < 0 or not (self.allowed() >> self.cursor) & 1:
                         self.cursor = self._next_window()  # the cursor's window is no longer allowed
                     if self.cursor < 0:
-                        raise Refused("no_more")
+                        self.refuse(_NO_MORE, now)
+                        return
                     self._do(OPEN, self.cursor)
                     self.cursor = self._next_window()
                     self.sound("open")
@@ -378,7 +381,8 @@ class Controller:
                 elif (END, 0) in legal:
                     self._do(END, 0)
                 else:
-                    raise Refused("now%d" % ph)
+                    self.refuse(_NOT_NOW[ph], now)
+                    return
             elif k < 6:
                 self._seat(k, legal, now)
         except Refused as e:
@@ -396,13 +400,13 @@ class Controller:
         if (GUESS, s) not in legal:
             if ph == engine.P_CALL:
                 if s == g.active:
-                    self.refuse("P%d is already in" % (s + 1), now)
+                    self.refuse(("P%d is already in" if g.active_guessed else "P%d passed: can't join") % (s + 1), now)
                 else:
                     self.refuse("P%d can't pay %d" % (s + 1, g.opts["challenge_cost"]), now)
             elif ph == engine.P_DECIDE and s == g.active:
                 self.refuse("Passed: PASS ends the turn", now)
             elif s == g.active:
-                self.refuse("Open a window first" if ph == engine.P_OPEN else "Roll first", now)
+                self.refuse(_NOT_NOW[ph], now)
             else:
                 self.refuse("P%d: wait for a call" % (s + 1), now)
             return
@@ -442,7 +446,7 @@ class Controller:
         elif k < 6 and (REVEAL, k) in legal:
             who = k
         else:
-            self.refuse("Seat that was right, or OK", now)
+            self.refuse("P%d did not guess" % (k + 1) if k < 6 else "Seat that was right, or OK", now)
             return
         before = list(g.crystals)
         seats = g.call_order()
@@ -476,6 +480,20 @@ class Controller:
         if g.phase == engine.P_REVEAL:  # a printed card is pulled; a digital one is shown whole
             return 0xFFF if self.digital else 0
         return g.open_mask
+
+
+_NOT_NOW = ("Press ROLL first", "Open a window: NEXT picks, OK opens", "OK opens, seat guesses, PASS",
+            "Call open: seats join, OK closes", "", "")
+_NO_MORE = "No window left: guess or PASS"
+
+
+def _last_act(g):
+    """The last action of the game's log that is not a deal (0: none)."""
+    last = 0
+    for _, op, _a, _b in engine._walk(g.log, 0):
+        if op != CARD:
+            last = op
+    return last
 
 
 def _short(e):

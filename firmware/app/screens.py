@@ -250,7 +250,7 @@ def _end(fb, ctl):
     text("GAME OVER", fb, 0, 0)
     w = g.winners()
     text(("Winners: " if len(w) > 1 else "Winner: ") + " ".join("P%d" % (s + 1) for s in w), fb, 0, 1)
-    order = sorted(range(g.n), key=lambda s: -g.crystals[s])
+    order = sorted(range(g.n), key=lambda s: s - 8 * g.crystals[s])  # ties by seat: MicroPython sorts unstably
     place = 0
     for i in range(len(order)):
         s = order[i]

@@ -67,3 +67,44 @@ def test_a_game_started_from_the_menu_is_repeatable_in_emulation(capsys):
     a = run(capsys, "n n n o r o")
     b = run(capsys, "n n n o r o")
     assert a == b and json.loads(a[1])["closed"] == 11
+
+
+def test_trace_writes_a_line_per_key_with_state_and_oled(capsys, tmp_path):
+    trace = tmp_path / "t.jsonl"
+    code, out, _ = run(capsys, "--players", "3", "--seed", "5", "--trace", str(trace), "r o 1 o c 1 c r")
+    assert code == 0
+    lines = [json.loads(x) for x in trace.read_text().splitlines()]
+    assert [x["key"] for x in lines] == "r o 1 o c 1 c r".split()
+    assert lines[-1]["state"] == json.loads(out.splitlines()[-1])
+    assert lines[0]["state"]["phase"] == "open" and lines[3]["state"]["phase"] == "reveal"
+    for x in lines:
+        assert len(x["oled"]) == 64 and all(len(r) == 128 and set(r) <= {"#", "."} for r in x["oled"])
+    assert lines[0]["oled"] != lines[1]["oled"]  # each line is the panel after its own key
+
+
+def test_oled_out_is_the_panel_pixel_for_pixel(capsys, tmp_path):
+    from PIL import Image
+    png, trace = tmp_path / "oled.png", tmp_path / "t.jsonl"
+    for board in ("pico_pca9685", "pico_direct_pwm", "pico_epaper"):
+        assert run(capsys, "--board", board, "--players", "4", "--seed", "2", "--oled-out", str(png),
+                   "--trace", str(trace), "r o")[0] == 0
+        img = Image.open(png).convert("RGB")
+        assert img.size == (128, 64)
+        last = json.loads(trace.read_text().splitlines()[-1])["oled"]
+        got = ["".join("#" if img.getpixel((x, y)) == (255, 255, 255) else "." for x in range(128)) for y in range(64)]
+        assert got == last and any("#" in r for r in got)
+
+
+def test_a_bad_key_changes_nothing_on_the_flash(capsys, tmp_path):
+    d = str(tmp_path / "flash")
+    _, first, _ = run(capsys, "--flash", d, "--players", "3", "--seed", "2", "r")
+    code, _, err = run(capsys, "--flash", d, "o o x")
+    assert code == 2 and "unknown key 'x'" in err
+    _, again, _ = run(capsys, "--flash", d)
+    assert again == first
+
+
+def test_unwritable_outputs_exit_2_with_one_line(capsys, tmp_path):
+    for flag in ("--trace", "--record-out", "--oled-out"):
+        code, out, err = run(capsys, "--players", "3", flag, str(tmp_path / "no" / "such" / "f"), "r")
+        assert code == 2 and err.count("\n") == 1 and err.startswith(flag) and "Traceback" not in err
