@@ -92,7 +92,7 @@ def test_undo_takes_back_and_a_roll_stays(tmp_path):
     play(b, "u")
     assert g.closed() == 12 and g.d1 and b.ctl.msg == "Undone"
     play(b, "u")
-    assert b.ctl.msg == "A roll stays" and g.d1
+    assert b.ctl.msg == "A roll can't be undone" and g.d1
     again, _ = replay_journal(b.storage)
     assert snapshot(again) == snapshot(g)
 
