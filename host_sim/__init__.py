@@ -9,3 +9,8 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 # `import game.engine` means the same on CPython as on the board.
 if FIRMWARE not in sys.path:
     sys.path.insert(0, FIRMWARE)
+
+
+def cut(text, most=200):
+    """A user's argument in a message, at most `most` characters."""
+    return text if len(text) <= most else text[:most - 3] + "..."

@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-import host_sim  # noqa: F401  (puts firmware/ on the path)
+from host_sim import cut  # (importing host_sim puts firmware/ on the path)
 from game import record, state
 
 
@@ -56,6 +56,27 @@ def deck_parser(sub):
     sh.add_argument("-o", "--output", required=True)
 
 
+SEED_MAX = 0xFFFFFFFF
+
+
+def seed(text):
+    """A seed as every front end takes it: a whole number 0 to 4294967295,
+    refused in the words a game record's `seed` line is (no modulo)."""
+    from game import Refused, rules
+    v = rules.whole(text)
+    if v is None:
+        raise argparse.ArgumentTypeError(str(Refused("number", "seed", cut(text, 40))))
+    if v > SEED_MAX:
+        raise argparse.ArgumentTypeError(str(Refused("range", "seed", 0, SEED_MAX, v)))
+    return v
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        """A bad flag: one line on stderr, exit 2 (no usage block)."""
+        self.exit(2, "%s: %s (--help lists the flags)\n" % (self.prog, cut(message)))
+
+
 def runtime_flag(p):
     p.add_argument("--runtime", choices=("micropython", "circuitpython"), default="micropython",
                    help="the firmware build to run (default micropython)")
@@ -65,20 +86,21 @@ def device_flags(p):
     """The flags of the commands that run the firmware on the emulated board."""
     p.add_argument("--players", type=int, help="start a game of N seats (skips the setup menu)")
     p.add_argument("--rules", help="start a game with this preset (skips the setup menu)")
-    p.add_argument("--seed", type=int, help="start a game with this seed (skips the setup menu)")
+    p.add_argument("--seed", type=seed, help="start a game with this seed, 0 to 4294967295 (skips the setup menu)")
     p.add_argument("--board", default="pico_pca9685", help="board config (firmware/boards/NAME.json)")
     p.add_argument("--flash", metavar="DIR", help="keep the emulated flash here (a second run resumes)")
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m host_sim", description="Macroscope simulator")
-    sub = p.add_subparsers(dest="cmd", required=True)
+    p = Parser(prog="python -m host_sim", description="Macroscope simulator")
+    sub = p.add_subparsers(dest="cmd", required=True, parser_class=Parser)
     r = sub.add_parser("replay", help="print the state JSON of a game record")
     r.add_argument("file")
     pl = sub.add_parser("play", help="play a game in the terminal")
     pl.add_argument("--players", type=int, help="2 to 6 (default 3)")
     pl.add_argument("--rules", help="standard (default), family, summary or zh-cn")
-    pl.add_argument("--seed", type=int, default=None, help="seed for dice and cards (default: from the clock)")
+    pl.add_argument("--seed", type=seed, default=None,
+                    help="seed for dice and cards, 0 to 4294967295 (default: from the clock)")
     pl.add_argument("--load", metavar="FILE",
                     help="continue the game of a record (its players, rules and seed hold)")
     pr = sub.add_parser("press", help="run the device firmware on the emulated board and press keys")

@@ -17,6 +17,7 @@ HELP = """Type one action per line, as in a game record (seats and windows 1-bas
   close           close the call
   reveal 3        seat 3 was right (`reveal none`: nobody)
   undo            take back the last action (never a roll)
+  set OPTION VALUE  change a rule option before the first action (rules.md's options)
   save FILE       write the game record (the whole rest of the line is the name)
   quit            leave (Ctrl-C or Ctrl-D too)"""
 
@@ -66,9 +67,14 @@ def show(game, out):
         out.write("   you may: %s\n" % ", ".join(acts))
 
 
-def outcome(game, right, before, out):
-    """After a reveal: who was right, and what each seat won or lost."""
-    changes = ["P%d %+d" % (s + 1, c - before[s]) for s, c in enumerate(game.crystals) if c != before[s]]
+def outcome(game, right, before, guessed, out):
+    """After a reveal: who was right, and what each seat won or lost; a
+    wrong guesser who held nothing lost all the same: -0, as the OLED says."""
+    changes = []
+    for s in ([right] if right != engine.NOBODY else []) + [s for s in range(game.n) if s != right]:
+        d = game.crystals[s] - before[s]
+        if d or s in guessed:
+            changes.append("P%d %s%d" % (s + 1, "+" if d > 0 or s == right else "-", abs(d)))
     out.write("  %s: %s\n" % (
         "P%d was right" % (right + 1) if right != engine.NOBODY else "nobody was right",
         ", ".join(changes) or "no crystals change hands"))
@@ -85,6 +91,7 @@ def main(args, inp=None, out=None):
 
 
 def _main(args, inp, out):
+    head = None
     if args.load:
         from host_sim.__main__ import read_record
         table = read_record(args.load)
@@ -92,9 +99,9 @@ def _main(args, inp, out):
             return 2
     else:
         seed = args.seed if args.seed is not None else time.time_ns() & 0xFFFFFFFF
+        head = ["players %d" % (args.players or 3), "rules %s" % (args.rules or "standard"), "seed %d" % seed]
         try:
-            table = record.load(["players %d" % (args.players or 3),
-                                 "rules %s" % (args.rules or "standard"), "seed %d" % seed])
+            table = record.load(head)
         except record.RecordError as e:
             sys.stderr.write("cannot start: %s\n" % str(e).split(": ", 2)[-1])
             return 2
@@ -115,6 +122,10 @@ def _main(args, inp, out):
         if words[0] == "help":
             out.write(HELP + "\n")
             continue
+        if words[0] == "set":
+            table = set_option(table, None if args.load else head, words, out)
+            game = table.game
+            continue
         if words[0] == "save":
             save(game, line.strip(" \t\r\n")[4:].strip(" \t"), out)
             continue
@@ -128,15 +139,38 @@ def _main(args, inp, out):
             else:  # a person rolls with `roll`: no roll is drawn for them here
                 op, a, b = record.parse_action(words)
                 before = list(game.crystals)
+                guessed = game.call_order()
                 if op:
                     game.apply(op, a, b)
                 else:
                     game.undo()
                 if op == REVEAL:
-                    outcome(game, a, before, out)
+                    outcome(game, a, before, guessed, out)
             table.settle()  # the next card is dealt at once
         except Refused as e:
             out.write("  refused: %s: %s\n" % (text, e))
+
+
+def set_option(table, head, words, out):
+    """`set OPTION VALUE` before the first action: the game starts again
+    with that option (a record's `set` line); the table to play on."""
+    if head is None:
+        out.write("  refused: set: a loaded game keeps its record's options\n")
+        return table
+    if any(op != engine.CARD for _, op, _a, _b in engine._walk(table.game.log, 0)):
+        out.write("  refused: set: only before the first action (undo back to the start)\n")
+        return table
+    if len(words) != 3:
+        out.write("  refused: set takes an option and a value: set rounds 5\n")
+        return table
+    try:
+        new = record.load(head[:2] + ["set %s %s" % (words[1], words[2])] + head[2:])
+    except record.RecordError as e:
+        out.write("  refused: %s\n" % str(e).split(": ", 1)[-1])
+        return table
+    head.insert(2, "set %s %s" % (words[1], words[2]))
+    out.write("  set %s %s: the game starts with it\n" % (words[1], words[2]))
+    return new
 
 
 def save(game, name, out):

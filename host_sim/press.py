@@ -6,7 +6,7 @@ import os
 import sys
 import tempfile
 
-from host_sim import FIRMWARE, hw
+from host_sim import FIRMWARE, cut, hw
 
 
 def install(runtime="micropython"):
@@ -38,14 +38,57 @@ class UsageError(Exception):
     """A setup flag or board that cannot be used: the message says which."""
 
 
+LOCK = ".in-use"  # beside the flash's files: one process at a time
+
+
+def flash_folder(path):
+    """The --flash folder, checked: refuses a file, a missing parent, '' and
+    a folder it cannot write, each in one line (UsageError)."""
+    where = "--flash %s" % cut(path)
+    if not path:
+        raise UsageError("--flash: give a folder's name")
+    parent = os.path.dirname(os.path.abspath(path))
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise UsageError("%s: not a folder" % where)
+    if not os.path.isdir(parent):
+        raise UsageError("%s: no folder %s to make it in" % (where, cut(parent)))
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        raise UsageError("%s: %s" % (where, e.strerror))
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise UsageError("%s: not writable" % where)
+    for name in ("game.jnl", "settings.json", "calib.json"):
+        if os.path.isdir(os.path.join(path, name)):
+            raise UsageError("%s: %s is a folder, not the device's file" % (where, name))
+
+
+@contextlib.contextmanager
+def locked(path):
+    """Hold the flash folder for this process: a second one on the same
+    folder is refused, not let tear the journal."""
+    import fcntl
+    f = open(os.path.join(path, LOCK), "w")
+    try:
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise UsageError("--flash %s: flash folder in use by another simulator" % cut(path))
+        yield
+    finally:
+        f.close()
+
+
 @contextlib.contextmanager
 def session(args):
     """The Session the flags of `press` and `sim` ask for (--players, --rules,
     --seed, --board, --flash); a scratch flash, removed after, without --flash.
-    Raises UsageError for a bad flag or a board config the device refuses."""
+    Raises UsageError for a bad flag or a board config the device refuses.
+    What resume found (a journal cut short) and setup flags a resumed game
+    ignores are said on stderr."""
     from game import rules
     if args.rules is not None and args.rules not in rules.PRESET_NAMES:
-        raise UsageError("--rules: unknown preset %r (known: %s)" % (args.rules, ", ".join(rules.PRESET_NAMES)))
+        raise UsageError("--rules: unknown preset %r (known: %s)" % (cut(args.rules, 40), ", ".join(rules.PRESET_NAMES)))
     if args.players is not None and not 2 <= args.players <= 6:
         raise UsageError("--players: 2 to 6, got %d" % args.players)
     scratch = None
@@ -53,12 +96,20 @@ def session(args):
     if flash is None:
         scratch = tempfile.TemporaryDirectory(prefix="flash-")
         flash = scratch.name
-    os.makedirs(flash, exist_ok=True)
+    else:
+        flash_folder(flash)
     try:
-        s = start(args.board, flash, setup_of(args), getattr(args, "runtime", "micropython"))
-        if not hasattr(s.dev, "ctl"):
-            raise UsageError(s.dev.msg)
-        yield s
+        with locked(flash):
+            resuming = os.path.exists(os.path.join(flash, "game.jnl"))
+            s = start(args.board, flash, setup_of(args), getattr(args, "runtime", "micropython"))
+            if not hasattr(s.dev, "ctl"):
+                raise UsageError(s.dev.msg)
+            if s.dev.ctl.report:
+                print(s.dev.ctl.report, file=sys.stderr)
+            if resuming and setup_of(args) is not None and s.game() is not None:
+                print("--flash %s holds a game: resumed it, --players, --rules and --seed ignored"
+                      % cut(flash), file=sys.stderr)
+            yield s
     finally:
         if scratch is not None:
             scratch.cleanup()
@@ -81,11 +132,6 @@ def _open_out(path, flag):
         return open(path, "w")
     except OSError as e:
         raise UsageError("%s %s: %s" % (flag, cut(path), e.strerror))
-
-
-def cut(text, most=200):
-    """A user's argument in a message, at most `most` characters."""
-    return text if len(text) <= most else text[:most - 3] + "..."
 
 
 def main(args):

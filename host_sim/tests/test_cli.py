@@ -137,8 +137,8 @@ def test_play_says_who_won_and_lost_and_offers_undo_at_the_end(tmp_path):
     p = run("play", "--load", str(rec), stdin="roll 1 2\nopen 1\nguess 1\nguess 2\nclose\nreveal 2\n"
             "undo\nreveal 1\nsave %s\n" % (tmp_path / "g#1.rec"))
     out = p.stdout
-    assert "  P2 was right: P1 -4, P2 +11\n" in out  # N = 11; P1 held 4 (P2 paid 2 to join)
-    assert "  P1 was right: P1 +11\n" in out  # P2 holds 0: loses nothing more
+    assert "  P2 was right: P2 +11, P1 -4\n" in out  # N = 11; P1 held 4 (P2 paid 2 to join)
+    assert "  P1 was right: P1 +11, P2 -0\n" in out  # P2 held 0: a wrong guess, as the OLED says it
     end = out[out.rindex("== round"):]
     assert "game over" in end and "seat 1's turn" not in end and "*" not in end
     assert "game over: winner P1" in end and "you may: undo" in end
