@@ -18,12 +18,27 @@ def install(runtime="micropython"):
     return hw.install()
 
 
-def start(board, flash, setup=None, runtime="micropython"):
+ANGLES = ".servo-angles.json"  # beside the flash's files: where the horns stood at the end
+
+
+def start(board, flash, setup=None, runtime="micropython", angles=None):
     """A Session (host_sim/fakes/emu/session.py) on CPython, its flash in the
-    folder flash; runtime "circuitpython": the CircuitPython build (host_sim.cpy)."""
+    folder flash; runtime "circuitpython": the CircuitPython build (host_sim.cpy);
+    angles: where the servos stand at power-up."""
     install(runtime)
     from emu.session import Session
-    return Session(board, os.path.join(FIRMWARE, ""), os.path.join(flash, ""), setup, runtime=runtime)
+    return Session(board, os.path.join(FIRMWARE, ""), os.path.join(flash, ""), setup, runtime=runtime,
+                   angles=angles)
+
+
+def saved_angles(flash):
+    """The servo angles a run on this flash folder left, or None."""
+    try:
+        with open(os.path.join(flash, ANGLES)) as f:
+            got = json.load(f)
+        return [float(a) for a in got] if isinstance(got, list) else None
+    except (OSError, ValueError, TypeError):
+        return None
 
 
 def setup_of(args):
@@ -101,7 +116,8 @@ def session(args):
     try:
         with locked(flash):
             resuming = os.path.exists(os.path.join(flash, "game.jnl"))
-            s = start(args.board, flash, setup_of(args), getattr(args, "runtime", "micropython"))
+            s = start(args.board, flash, setup_of(args), getattr(args, "runtime", "micropython"),
+                      saved_angles(flash) if scratch is None else None)
             if not hasattr(s.dev, "ctl"):
                 raise UsageError(s.dev.msg)
             if s.dev.ctl.report:
@@ -109,7 +125,12 @@ def session(args):
             if resuming and setup_of(args) is not None and s.game() is not None:
                 print("--flash %s holds a game: resumed it, --players, --rules and --seed ignored"
                       % cut(flash), file=sys.stderr)
-            yield s
+            try:
+                yield s
+            finally:
+                if scratch is None and s.emu.servos:  # the horns stay where they are till the next run
+                    with open(os.path.join(flash, ANGLES), "w") as f:
+                        json.dump([round(a, 2) for a in s.emu.angles()], f)
     finally:
         if scratch is not None:
             scratch.cleanup()

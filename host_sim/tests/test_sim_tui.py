@@ -8,6 +8,7 @@ import sys
 
 import pytest
 from PIL import Image
+from rich.style import Style
 from textual.geometry import Region
 
 from host_sim import ROOT, press
@@ -15,6 +16,7 @@ from host_sim.tui import view
 from host_sim.tui.app import MAX_LAG_MS, SimApp
 
 WIDE, NARROW = (190, 40), (120, 36)
+SHUTTER_BG = Style.parse(view.SHUTTER).bgcolor.triplet
 HALF = {" ": (0, 0), "\u2580": (1, 0), "\u2584": (0, 1), "\u2588": (1, 1)}
 
 
@@ -51,7 +53,8 @@ def shown(app, name):
     """The widget's content as rendered on the screen: lines of segments."""
     w = app.query_one(name)
     lines = w.render_lines(Region(0, 0, w.outer_size.width, w.outer_size.height))
-    return [list(line.crop(1, 1 + w.size.width)) for line in lines[1:1 + w.size.height]]
+    b = (w.outer_size.height - w.size.height) // 2  # its border, if it has one
+    return [list(line.crop(b, b + w.size.width)) for line in lines[b:b + w.size.height]]
 
 
 def cells(line):
@@ -114,10 +117,11 @@ def windows(app):
     """[(inside, frame)] of the 12 windows, from the rendered lid: inside the
     (character, style) rows, frame the top-left corner's (character, style)."""
     lines = [cells(line) for line in shown(app, "#lid")]
+    g = app.geom
     out = []
     for w in range(12):
-        x0, y0 = (w % view.COLS) * (view.BOX_W + 1), (w // view.COLS) * (view.BOX_H + 1)
-        inside = [lines[y0 + 1 + j][x0 + 1:x0 + 1 + view.WIN_W] for j in range(view.WIN_H)]
+        x0, y0 = g.origin(w)
+        inside = [lines[y0 + 1 + j][x0 + 1:x0 + 1 + g.win_w] for j in range(g.win_h)]
         out.append((inside, lines[y0 + 1][x0]))
     return out
 
@@ -127,13 +131,13 @@ def states(app):
     for each window, as the lid shows it."""
     out = []
     for inside, side in windows(app):
-        chars = "".join(ch for row in inside for ch, _ in row)
+        shutter = [st.bgcolor is not None and st.bgcolor.triplet == SHUTTER_BG for row in inside for _, st in row]
         if side[0] == "\u2503":
             out.append("moving")
-        elif set(chars) == {"\u00b7"}:
+        elif not any(shutter):
             out.append("open")
         else:
-            out.append("ajar" if "\u00b7" in chars else "closed")
+            out.append("closed" if all(shutter) else "ajar")
     return out
 
 
@@ -237,7 +241,7 @@ def test_the_open_windows_show_their_part_of_the_picture(tmp_path):
                 assert styles == {(colours[v], colours[v])}
             else:
                 assert not any(c in colours for pair in styles for c in pair)  # the card stays hidden
-    play(test, picture=view.fit_picture(str(path)))
+    play(test, picture=view.load_picture(str(path)))
 
 
 def test_the_device_keeps_up_with_the_wall_clock():
@@ -316,11 +320,11 @@ def test_the_epaper_board_shows_its_panel_in_the_lid():
         app.advance(4000)  # the first full refresh: every lid
         await pilot.pause()
         lids = [glass(app, w) for w in range(12)]
-        assert lids == [view.epaper_cells(s.emu.epaper, w) for w in range(12)]
+        assert lids == [view.epaper_cells(s.emu.epaper, w, app.geom) for w in range(12)]
         await keys(app, pilot, "r o", 1500)  # a partial refresh takes 0.75 s
         w = s.dev.ctl.game.open_mask.bit_length() - 1
         now = [glass(app, v) for v in range(12)]
-        assert now == [view.epaper_cells(s.emu.epaper, v) for v in range(12)]
+        assert now == [view.epaper_cells(s.emu.epaper, v, app.geom) for v in range(12)]
         assert [now[v] != lids[v] for v in range(12)] == [v == w for v in range(12)]
     play(test, board="pico_epaper")
 
@@ -350,3 +354,75 @@ def test_sim_runs_the_circuitpython_build():
     p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr[-2000:]
     assert "closed=11 seam=cp.hardware" in p.stdout
+
+
+def inside_screen(app):
+    """Every panel wholly on the screen, none overlapping another."""
+    screen = Region(0, 0, app.size.width, app.size.height)
+    regions = [app.query_one(n).region for n in ("#oled", "#scores", "#lid")]
+    for r in regions:
+        assert r.width > 0 and r.height > 0 and screen.contains_region(r), (r, screen)
+    for i, a in enumerate(regions):
+        for b in regions[i + 1:]:
+            assert not a.overlaps(b), (a, b)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 36), (190, 40), (240, 70)])
+def test_every_panel_fits_the_terminal(size):
+    async def test(app, pilot, s):
+        await keys(app, pilot, "r o")
+        inside_screen(app)
+        lid = app.query_one("#lid")
+        assert lid.size.width >= app.geom.width and lid.size.height >= app.geom.height  # no lid column cut
+        assert len(windows(app)) == 12 and "open" in states(app)
+        decode = decode_blocks if app.query_one("#oled").has_class("blocks") else decode_braille
+        assert decode(shown(app, "#oled")) == panel_pixels(s.emu.oled)
+    play(test, size)
+
+
+def test_the_lid_grows_with_the_terminal_and_follows_a_resize_at_once():
+    sizes = []
+
+    async def test(app, pilot, s):
+        for w, h in ((80, 24), (240, 70), (120, 36)):
+            await pilot.resize_terminal(w, h)
+            await pilot.pause()
+            app.advance(50)
+            inside_screen(app)
+            sizes.append((app.geom.win_w, app.geom.win_h, app.query_one("#oled").has_class("blocks")))
+            decode = decode_blocks if sizes[-1][2] else decode_braille
+            assert decode(shown(app, "#oled")) == panel_pixels(s.emu.oled)  # no lag of one resize
+    play(test, (120, 36))
+    small, big, mid = sizes
+    assert small[:2] < mid[:2] < big[:2] and big[2] and not small[2] and not mid[2]
+
+
+def test_the_built_in_pictures_a_new_one_per_card_and_named_at_the_reveal():
+    seen = []
+
+    async def test(app, pilot, s):
+        await keys(app, pilot, "r o", 600)  # a window open on card 1: the lighthouse
+        w = s.game().open_mask.bit_length() - 1
+        inside, _ = windows(app)[w]
+        seen.append({tuple(st.bgcolor.triplet) for row in inside for _, st in row if st.bgcolor})
+        assert app.card_picture() == 0
+        p = s.game().active + 1
+        await keys(app, pilot, "%d o c" % p, 600)  # a guess, the call closed, the card pulled
+        assert "the picture: a lighthouse" in str(app.query_one("#scores").render())
+        await keys(app, pilot, "o c", 600)  # nobody right; the next card goes in
+        assert app.card_picture() == 1 and app.answer() == ""
+    play(test)
+    assert seen[0] and SHUTTER_BG not in seen[0]  # the picture, not the shutter
+
+
+def test_a_resumed_sim_starts_its_servos_where_the_last_run_left_them(tmp_path):
+    flash = tmp_path / "flash"
+    with press.session(flags(flash=str(flash))) as s:
+        s.keys("r o")
+        s.run(2000)
+        was = s.emu.angles()
+    with press.session(flags(flash=str(flash))) as s:  # 20 ms after power-up
+        closed = min(was)
+        for w in range(12):
+            if not s.game().is_open(w):  # no closed window ever stands part open
+                assert abs(s.emu.servos[w].angle() - closed) < 1, (w, s.emu.angles())

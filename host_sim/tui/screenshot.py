@@ -34,7 +34,7 @@ async def shoot(out):
         card(pic)
         args = argparse.Namespace(players=3, rules=None, seed=5, board="pico_pca9685", flash=None)
         with press.session(args) as s:
-            app = SimApp(s, view.fit_picture(pic), realtime=False)
+            app = SimApp(s, view.load_picture(pic), realtime=False)
             async with app.run_test(size=SIZE) as pilot:
                 app.advance(1000)
                 for k in KEYS.split():

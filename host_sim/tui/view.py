@@ -20,10 +20,38 @@ BRAILLE_BITS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08),
                 (1, 1, 0x10), (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80))  # (dx, dy, dot)
 
 COLS, ROWS = 4, 3  # the lid: window w at row w // 4, column w % 4
-WIN_W, WIN_H = 10, 4  # a window's inside, in cells (each cell two picture pixels high)
-BOX_W, BOX_H = WIN_W + 2, WIN_H + 2  # with its frame, lit in its NeoPixel's colour
-LID_W, LID_H = COLS * BOX_W + COLS - 1, ROWS * BOX_H + ROWS - 1
-PICTURE_SIZE = (COLS * WIN_W, ROWS * WIN_H * 2)  # pixels the open windows share
+
+
+class Geom:
+    """The lid's size in terminal cells: each window's inside win_w x win_h
+    (each cell two picture pixels high), its frame lit in its NeoPixel's
+    colour, gap cells between frames."""
+
+    def __init__(self, win_w=10, win_h=4, gap=1):
+        self.win_w, self.win_h, self.gap = win_w, win_h, gap
+        self.box_w, self.box_h = win_w + 2, win_h + 2
+        self.width = COLS * self.box_w + (COLS - 1) * gap
+        self.height = ROWS * self.box_h + (ROWS - 1) * gap
+        self.picture_size = (COLS * win_w, ROWS * win_h * 2)  # pixels the open windows share
+
+    def origin(self, w):
+        """The top-left cell of window w's frame."""
+        return (w % COLS) * (self.box_w + self.gap), (w // COLS) * (self.box_h + self.gap)
+
+    @classmethod
+    def fit(cls, width, height):
+        """The largest lid in width x height cells, windows kept about as
+        wide as tall on screen (cells are twice as tall as wide), at least
+        2x2 cells inside; gaps only where there is room."""
+        gap = 1 if width >= 4 * 6 + 3 and height >= 3 * 5 + 2 else 0
+        w = max(2, (width - 3 * gap) // COLS - 2)
+        h = max(2, (height - 2 * gap) // ROWS - 2)
+        w = min(w, max(2, (5 * h + 1) // 2))
+        h = min(h, max(2, (2 * w + 4) // 5))
+        return cls(w, h, gap)
+
+
+GEOM = Geom()  # the size the lid had before it followed the terminal
 FRAME_OFF = "rgb(70,70,70)"
 SHUTTER = "rgb(200,190,170) on rgb(95,80,60)"
 OPEN = "rgb(60,60,60) on rgb(20,20,20)"
@@ -85,63 +113,76 @@ def pixel_rgb(emu, w):
     return (r * 255 // top, g * 255 // top, b * 255 // top)
 
 
-def fit_picture(path):
-    """The picture cropped to the lid's shape and scaled to its windows' pixels
-    (Pillow), as a function (x, y) -> (r, g, b)."""
-    from PIL import Image, ImageOps
+def load_picture(path):
+    """A picture file (PNG, JPEG, ... or SVG) as an RGB Pillow image."""
+    from PIL import Image
+    if path.lower().endswith(".svg"):
+        import io
+        import resvg_py
+        png = resvg_py.svg_to_bytes(svg_path=path, width=480, background="#ffffff")
+        return Image.open(io.BytesIO(bytes(png))).convert("RGB")
     with Image.open(path) as im:
-        img = ImageOps.fit(im.convert("RGB"), PICTURE_SIZE, Image.BOX)  # each pixel the mean of its area
-    return img.load().__getitem__
+        return im.convert("RGB")
+
+
+def fit_picture(picture, geom=GEOM):
+    """The picture (a path or a Pillow image) cropped to the lid's shape and
+    scaled to its windows' pixels, as a function (x, y) -> (r, g, b)."""
+    from PIL import Image, ImageOps
+    img = load_picture(picture) if isinstance(picture, str) else picture
+    fitted = ImageOps.fit(img, geom.picture_size, Image.BOX)  # each pixel the mean of its area
+    return fitted.load().__getitem__
 
 
 def _rgb(c):
     return "rgb(%d,%d,%d)" % c
 
 
-def lid_state(emu, cfg):
+def lid_state(emu, cfg, geom=GEOM):
     """Per window: (open columns of its inside, servo moving, NeoPixel colour
     or None): all the lid drawing depends on, so it is redrawn on a change only."""
     out = []
     for w in range(COLS * ROWS):
         if emu.epaper is not None:  # the digital card: the window as the panel's glass shows it
-            out.append((epaper_cells(emu.epaper, w), emu.epaper.level() == 1, pixel_rgb(emu, w)))
+            out.append((epaper_cells(emu.epaper, w, geom), emu.epaper.level() == 1, pixel_rgb(emu, w)))
             continue
         f, moving = openness(emu, cfg, w)
-        out.append((round(f * WIN_W), moving, pixel_rgb(emu, w)))
+        out.append((round(f * geom.win_w), moving, pixel_rgb(emu, w)))
     return tuple(out)
 
 
-def epaper_cells(panel, w):
+def epaper_cells(panel, w, geom=GEOM):
     """Window w of the e-paper panel's glass, sampled to the inside of a
-    window (WIN_W x 2 WIN_H pixels): rows of True where the paper is white."""
+    window (win_w x 2 win_h pixels): rows of True where the paper is white."""
     from drivers.card_layout import region
     xb, y, wb, h = region(w)
-    x0, width, rows = xb * 8, wb * 8, WIN_H * 2
-    return tuple(tuple(bool(panel.white(x0 + (2 * i + 1) * width // (2 * WIN_W), y + (2 * j + 1) * h // (2 * rows)))
-                       for i in range(WIN_W)) for j in range(rows))
+    x0, width, rows, cols = xb * 8, wb * 8, geom.win_h * 2, geom.win_w
+    return tuple(tuple(bool(panel.white(x0 + (2 * i + 1) * width // (2 * cols), y + (2 * j + 1) * h // (2 * rows)))
+                       for i in range(cols)) for j in range(rows))
 
 
-def lid(state, picture=None):
+def lid(state, picture=None, geom=GEOM):
     """The 12 windows of lid_state(): each framed in its NeoPixel's colour;
     closed: the shutter with the window's number; open: the picture's part
     (or a plain pattern), from the left as far as the shutter stands open;
     a servo on its way (or the e-paper panel refreshing): heavy sides. On the
     e-paper board each window is the panel's glass, lid or picture."""
-    rows = [[(" ", "")] * LID_W for _ in range(LID_H)]
+    rows = [[(" ", "")] * geom.width for _ in range(geom.height)]
+    win_w, win_h = geom.win_w, geom.win_h
     for w, (shown, moving, px) in enumerate(state):
-        x0, y0 = (w % COLS) * (BOX_W + 1), (w // COLS) * (BOX_H + 1)
+        x0, y0 = geom.origin(w)
         frame = ("bold " + _rgb(px)) if px else FRAME_OFF
-        _frame(rows, x0, y0, frame, "\u2503" if moving else "\u2502")
+        _frame(rows, x0, y0, geom, frame, "\u2503" if moving else "\u2502")
         label = "%2d" % (w + 1)
-        for j in range(WIN_H):
-            for i in range(WIN_W):
+        for j in range(win_h):
+            for i in range(win_w):
                 if isinstance(shown, tuple):  # e-paper: two pixels of the glass a cell
                     top, bottom = shown[2 * j][i], shown[2 * j + 1][i]
                     cell = ("\u2580", "%s on %s" % (PAPER if top else INK, PAPER if bottom else INK))
                 elif i < shown:
-                    cell = _seen(picture, w, i, j)
-                elif j == WIN_H // 2 - 1 and WIN_W // 2 - 1 <= i <= WIN_W // 2:
-                    cell = (label[i - WIN_W // 2 + 1], SHUTTER)
+                    cell = _seen(picture, w, i, j, geom)
+                elif j == (win_h - 1) // 2 and win_w // 2 - 1 <= i <= win_w // 2:
+                    cell = (label[i - win_w // 2 + 1], SHUTTER)
                 else:
                     cell = ("\u2592", SHUTTER)
                 rows[y0 + 1 + j][x0 + 1 + i] = cell
@@ -160,29 +201,31 @@ def lid(state, picture=None):
     return text
 
 
-def _frame(rows, x0, y0, style, side):
+def _frame(rows, x0, y0, geom, style, side):
+    bw, bh = geom.box_w, geom.box_h
     rows[y0][x0] = ("\u250c", style)
-    rows[y0][x0 + BOX_W - 1] = ("\u2510", style)
-    rows[y0 + BOX_H - 1][x0] = ("\u2514", style)
-    rows[y0 + BOX_H - 1][x0 + BOX_W - 1] = ("\u2518", style)
-    for i in range(1, BOX_W - 1):
-        rows[y0][x0 + i] = rows[y0 + BOX_H - 1][x0 + i] = ("\u2500", style)
-    for j in range(1, BOX_H - 1):
-        rows[y0 + j][x0] = rows[y0 + j][x0 + BOX_W - 1] = (side, style)
+    rows[y0][x0 + bw - 1] = ("\u2510", style)
+    rows[y0 + bh - 1][x0] = ("\u2514", style)
+    rows[y0 + bh - 1][x0 + bw - 1] = ("\u2518", style)
+    for i in range(1, bw - 1):
+        rows[y0][x0 + i] = rows[y0 + bh - 1][x0 + i] = ("\u2500", style)
+    for j in range(1, bh - 1):
+        rows[y0 + j][x0] = rows[y0 + j][x0 + bw - 1] = (side, style)
 
 
-def _seen(picture, w, i, j):
+def _seen(picture, w, i, j, geom):
     """Cell (i, j) inside open window w: two picture pixels, or the pattern."""
     if picture is None:
         return ("\u00b7", OPEN)
-    x = (w % COLS) * WIN_W + i
-    y = (w // COLS) * WIN_H * 2 + 2 * j
+    x = (w % COLS) * geom.win_w + i
+    y = (w // COLS) * geom.win_h * 2 + 2 * j
     return ("\u2580", "%s on %s" % (_rgb(picture((x, y))), _rgb(picture((x, y + 1)))))
 
 
-def scores(game, card_in, reboots):
+def scores(game, card_in, reboots, answer=""):
     """Round, card and closed windows; every seat's crystals (the active seat
-    highlighted); whether a card is in the slot, and reboots if any."""
+    highlighted); whether a card is in the slot, and reboots if any; at the
+    reveal, what the picture is (answer)."""
     t = Text(no_wrap=True)
     if game is None:
         t.append("no game yet: set one up on the device\n", "italic")
@@ -194,6 +237,8 @@ def scores(game, card_in, reboots):
         t.append("crystals\n", "dim")
         if game.over():
             t.append("game over, won: seat %s\n" % ", ".join(str(s + 1) for s in game.winners()), "bold green")
+    if answer:
+        t.append("the picture: %s\n" % answer, "bold green")
     t.append("card in the slot" if card_in else "no card in the slot", "" if card_in else "bold red")
     if reboots:
         t.append("  rebooted %d\u00d7" % reboots, "red")

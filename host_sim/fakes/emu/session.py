@@ -15,12 +15,13 @@ CONTROLS = {"r": "roll", "n": "next", "o": "ok", "p": "pass", "u": "undo", "U": 
 
 
 class Session:
-    def __init__(self, name, root, flash_root, setup=None, card=True, runtime="micropython"):
+    def __init__(self, name, root, flash_root, setup=None, card=True, runtime="micropython", angles=None):
         """name: the board config; root: the firmware tree (with boards/);
         flash_root: the emulated flash (keep it to resume in a later session);
         setup: start this game if the flash holds none; card: one in the slot;
         runtime: "circuitpython" boots the CircuitPython build (cp.main.start),
-        its fakes installed (host_sim.cpy)."""
+        its fakes installed (host_sim.cpy); angles: where the servos' horns
+        stand at power-up (default mid-travel; a reboot keeps them where they are)."""
         self.name = name
         self.runtime = runtime
         self.root = root
@@ -29,6 +30,8 @@ class Session:
         self.reboots = 0
         self.errors = []
         self.down = {}  # key -> when hold(k) pressed it, until release(k)
+        self.emu = None
+        self.angles = angles
         self.boot(setup)
 
     def boot(self, setup=None):
@@ -45,7 +48,10 @@ class Session:
             cfg = board.load(self.name, self.root)
         except board.ConfigError:
             cfg = board.load(board.DEFAULT, self.root)  # the parts are there all the same
-        self.emu = Board(cfg)
+        if self.emu is not None and self.emu.servos:  # a reset does not move a horn
+            self.angles = self.emu.angles()
+        n = len(cfg["shutters"].get("channels", cfg["shutters"].get("pins", ())))
+        self.emu = Board(cfg, angles=self.angles if self.angles and len(self.angles) == n else None)
         if self.card:
             self.emu.card.set(True, 0)
         self.storage = Storage(self.flash_root)
