@@ -43,13 +43,13 @@ class Session:
         else:
             from app.device import start
             from drivers.storage import Storage
+        if self.emu is not None and self.emu.servos:  # a reset does not move a horn (read before the clock restarts)
+            self.angles = self.emu.angles()
         world.reset()
         try:
             cfg = board.load(self.name, self.root)
         except board.ConfigError:
             cfg = board.load(board.DEFAULT, self.root)  # the parts are there all the same
-        if self.emu is not None and self.emu.servos:  # a reset does not move a horn
-            self.angles = self.emu.angles()
         n = len(cfg["shutters"].get("channels", cfg["shutters"].get("pins", ())))
         self.emu = Board(cfg, angles=self.angles if self.angles and len(self.angles) == n else None)
         if self.card:
