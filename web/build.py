@@ -106,7 +106,17 @@ def build(dest):
     for f in RUNTIME:
         shutil.copyfile(os.path.join(pkg, f), os.path.join(dest, f))
     bundle(dest)
+    rules(dest)
     return dest
+
+
+def rules(dest):
+    """docs/rules.md as dest/rules.html, the page's Rules dialog (a fragment)."""
+    from markdown_it import MarkdownIt
+    with open(os.path.join(ROOT, "docs", "rules.md"), encoding="utf-8") as f:
+        html = MarkdownIt("commonmark").enable("table").render(f.read())
+    with open(os.path.join(dest, "rules.html"), "w", encoding="utf-8") as f:
+        f.write(html)
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):

@@ -159,7 +159,7 @@ def test_the_card_slot_the_lid_and_the_lights(pages):
     page, watch = pages("?players=3&seed=5&speed=%d" % SPEED)
     click_keys(page, ["r"])
     # after a roll the windows the dice allow are lit; none while the card is out
-    lit = page.eval_on_selector_all("#lid circle[r='4']", "cs => cs.filter(c => c.getAttribute('fill') !== '#222').length")
+    lit = page.eval_on_selector_all("#lid circle.led", "cs => cs.filter(c => c.getAttribute('fill') !== '#222').length")
     assert lit > 0
     click_keys(page, ["o"])
     browser.wait_ms(page, 1000)
@@ -169,7 +169,7 @@ def test_the_card_slot_the_lid_and_the_lights(pages):
     assert page.inner_text("#cardkey") == "Insert card"
     browser.wait_ms(page, 1000)  # the card pulled before the reveal closes every window
     assert page.eval_on_selector_all("#lid g.open", "gs => gs.length") == 0
-    assert page.eval_on_selector_all("#lid circle[r='4']", "cs => cs.filter(c => c.getAttribute('fill') !== '#222').length") == 0
+    assert page.eval_on_selector_all("#lid circle.led", "cs => cs.filter(c => c.getAttribute('fill') !== '#222').length") == 0
     click_keys(page, ["c"])
     browser.wait_ms(page, 1000)
     assert page.eval_on_selector_all("#lid g.open", "gs => gs.map(g => +g.dataset.window)") == opened
