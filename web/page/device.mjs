@@ -33,6 +33,7 @@ const QUIET_TICK_MS = 200; // and a frame every 200 ms, not every 16
 const QUIET_AFTER_MS = 400; // real ms with nothing moving before the page rests
 const CATCH_UP_STEP_MS = 100; // a tab shown again runs the time it was hidden in longer steps
 const CONSOLE_LINES = 300;
+const PICTURE_KEY = "macroscope.picture";
 const body = document.body;
 const status = document.getElementById("status");
 const printed = [];
@@ -228,13 +229,28 @@ class Page {
     document.addEventListener("keyup", (e) => this.up("k" + e.code));
     const sel = document.getElementById("picture");
     for (const [name, label] of PICTURES) sel.add(new Option(label, name));
-    sel.addEventListener("change", () => { this.ownPicture = ""; this.showPicture(); });
+    sel.addEventListener("change", () => {
+      this.ownPicture = "";
+      try { localStorage.removeItem(PICTURE_KEY); } catch (e) { /* not kept */ }
+      this.showPicture();
+    });
+    try { // a picture of one's own is kept with the game
+      this.ownPicture = localStorage.getItem(PICTURE_KEY) || "";
+    } catch (e) { /* no storage: not kept */ }
     document.getElementById("ownpicture").addEventListener("change", (e) => {
       const f = e.target.files[0];
       if (!f) return;
-      if (this.ownPicture) URL.revokeObjectURL(this.ownPicture);
-      this.ownPicture = URL.createObjectURL(f);
-      this.showPicture();
+      const r = new FileReader();
+      r.onload = () => {
+        this.ownPicture = r.result; // a data: URL
+        try {
+          localStorage.setItem(PICTURE_KEY, r.result);
+        } catch (err) {
+          this.note = "The picture is too big to keep across reloads.";
+        }
+        this.showPicture();
+      };
+      r.readAsDataURL(f);
     });
     document.getElementById("sound").addEventListener("change", (e) => { this.buzzer.enabled = e.target.checked; });
     document.getElementById("save").addEventListener("click", () => download(body.dataset.record));

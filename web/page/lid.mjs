@@ -60,6 +60,15 @@ export class Lid {
       (lit.length ? ` Lit: ${lit.join("; ")}.` : "");
   }
 
+  // Each window's place on the page, in CSS pixels (tests).
+  windowRects() {
+    const m = this.svg.getScreenCTM();
+    return this.windows.map(({ x, y }) => {
+      const p = new DOMPoint(x, y).matrixTransform(m), q = new DOMPoint(x + W, y + H).matrixTransform(m);
+      return { x: p.x + scrollX, y: p.y + scrollY, w: q.x - p.x, h: q.y - p.y };
+    });
+  }
+
   setPicture(url) {
     this.picture.setAttribute("href", url || "");
   }
