@@ -324,6 +324,7 @@ class Page {
     this.flash.save();
     this.wake();
     this.frame();
+    this.showStatus();
   }
 
   share() {
@@ -523,7 +524,7 @@ function phaseText(s) {
     case "roll": return "roll the dice";
     case "open": return `open a window (dice ${s.dice.join(" and ")})`;
     case "decide": return "open another window or pass";
-    case "call": return `guesses called: seat ${s.call.join(", ")}`;
+    case "call": return s.call.length ? `guesses called by seat ${s.call.join(", ")}` : "anyone may call a guess";
     case "reveal": return "pull the card out and check the guess";
     default: return s.phase;
   }

@@ -68,8 +68,10 @@ export class Flash {
     }
   }
 
+  // Forget the kept game; nothing is kept after this (the page is leaving).
   clear() {
     if (this.store) this.store.removeItem(this.key);
+    this.store = null;
   }
 
   // The file's bytes if they changed since last asked (or since restore), else null.
