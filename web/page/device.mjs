@@ -28,8 +28,8 @@ const HEAP = 4 * 1024 * 1024;
 const MAX_FRAME_MS = 100; // real ms a frame may add to the clock (a stalled tab does not race)
 const STEP_BUDGET_MS = 10; // of each frame (16.7 ms at 60 Hz) for the firmware's steps
 const RUN_MS = 20; // virtual ms a run(): about 10 steps
-const QUIET_STEP_MS = 20; // at rest: a step every 20 ms of virtual time, not 2
-const QUIET_TICK_MS = 200; // and a frame every 200 ms, not every 16
+const QUIET_STEP_MS = 50; // at rest: a step every 50 ms of virtual time, not 2
+const QUIET_TICK_MS = 250; // and a frame every 250 ms, not every 16
 const QUIET_AFTER_MS = 400; // real ms with nothing moving before the page rests
 const CATCH_UP_STEP_MS = 100; // a tab shown again runs the time it was hidden in longer steps
 const CONSOLE_LINES = 300;
@@ -432,7 +432,8 @@ class Page {
     } else if (!this.quiet && performance.now() - this.busySince > QUIET_AFTER_MS) {
       this.quiet = true;
     }
-    body.dataset.quiet = this.quiet ? "1" : "0";
+    const q = this.quiet ? "1" : "0";
+    if (body.dataset.quiet !== q) body.dataset.quiet = q;
     if (f.busy !== undefined) { // the e-paper board
       if (!this.epaper) this.showEpaper();
       this.epaper.draw(f.epaper, f.busy, f.pixels);
@@ -443,10 +444,13 @@ class Page {
     if (f.tones) this.buzzer.play(f.tones, f.ms, this.speed);
     const card = document.getElementById("card");
     card.classList.toggle("out", !f.card);
-    card.setAttribute("aria-label", f.card ? "the picture card, face down in its slot" : "the picture card, pulled out: its face");
     const ck = document.getElementById("cardkey");
-    ck.textContent = f.card ? "Pull card" : "Insert card";
-    ck.setAttribute("aria-label", (f.card ? "Pull card out" : "Insert card") + " (key c)");
+    if (ck.dataset.in !== String(f.card)) {
+      ck.dataset.in = String(f.card);
+      ck.textContent = f.card ? "Pull card" : "Insert card";
+      ck.setAttribute("aria-label", (f.card ? "Pull card out" : "Insert card") + " (key c)");
+      card.setAttribute("aria-label", f.card ? "the picture card, face down in its slot" : "the picture card, pulled out: its face");
+    }
     if (f.state !== undefined) {
       this.state = JSON.parse(f.state);
       this.mode = f.mode;
@@ -458,6 +462,7 @@ class Page {
     }
     if (f.screen !== undefined) {
       this.screen = f.screen;
+      this.screenMs = f.screen_ms; // when the firmware drew it (virtual ms)
       body.dataset.screen = f.screen;
       document.getElementById("screen").textContent = f.screen;
     }

@@ -32,7 +32,7 @@ _seen = {}  # what the page was last sent
 _tones = []  # (virtual ms, Hz; 0 silence) since the last frame
 _queue = []  # presses not yet wholly scheduled: [key, hold ms or None, down us, up us or None, started us or None]
 _free = [0]  # us: when the buttons' line is free for the next press
-_screen = [[], 0]  # the text drawn since the screen was last cleared [(y, x, s)], and a change count
+_screen = [[], 0, 0]  # the text drawn since the screen was last cleared [(y, x, s)], a change count, its virtual ms
 _presses = {}  # button name -> presses the firmware's driver reported
 
 
@@ -92,6 +92,7 @@ def _capture(s):
     def fill_(c):
         del lines[:]
         _screen[1] += 1
+        _screen[2] = clock.now_us() // 1000
         fill(c)
 
     def text_(t, x, y, c=1):
@@ -297,6 +298,7 @@ def frame():
         if _seen.get("text") != text:
             _seen["text"] = text
             out["screen"] = text
+            out["screen_ms"] = _screen[2]
     ep = s.emu.epaper
     if ep is not None:
         out["busy"] = ep.level()

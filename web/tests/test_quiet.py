@@ -1,0 +1,47 @@
+"""Quiet at rest: with nothing moving and no button held the page takes a
+step every QUIET_STEP_MS of virtual time and draws a few frames a second, so
+it uses at most 2 % of a core, and the firmware's timers still fire on time."""
+import time
+
+IDLE_CPU_PCT = 2.0
+QUIET_STEP_MS = 50  # web/page/device.mjs
+MSG_MS = 2500  # app.controller: how long a message stays on the screen
+
+
+def task_s(cdp):
+    return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}["TaskDuration"]
+
+
+def idle_cpu_pct(page, seconds):
+    """The page's main-thread busy time over seconds of rest, in % of a core (CDP)."""
+    page.wait_for_function("document.body.dataset.quiet === '1'", timeout=20000)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+    a, t = task_s(cdp), time.monotonic()
+    time.sleep(seconds)
+    return (task_s(cdp) - a) / (time.monotonic() - t) * 100
+
+
+def test_at_rest_the_page_uses_at_most_2_percent_of_a_core(contexts):
+    page, watch = contexts("?players=3&seed=5")
+    page.click('button[data-key="r"]', force=True)
+    ms = int(page.evaluate("document.body.dataset.ms"))
+    assert idle_cpu_pct(page, 4) <= IDLE_CPU_PCT
+    assert int(page.evaluate("document.body.dataset.ms")) - ms >= 3500  # the clock kept going
+    page.click('button[data-key="o"]', force=True)  # and wakes at once
+    page.wait_for_function("document.body.dataset.quiet === '0'", timeout=1000)
+    assert watch.errors == []
+
+
+def test_a_firmware_timer_fires_on_time_while_the_page_rests(contexts):
+    page, watch = contexts("?players=3&seed=5")
+    for k in "U" + "n" * 5 + "o":  # the menu's Export: "Saved game.rec" for MSG_MS
+        page.keyboard.press(k)
+        time.sleep(0.05)
+    page.wait_for_function("(document.body.dataset.screen || '').includes('Saved')", timeout=20000)
+    shown = page.evaluate("window.macroscope.screenMs")
+    page.wait_for_function("document.body.dataset.quiet === '1'", timeout=20000)  # resting before it ends
+    page.wait_for_function("!document.body.dataset.screen.includes('Saved')", timeout=20000)
+    gone = page.evaluate("window.macroscope.screenMs")
+    assert MSG_MS <= gone - shown <= MSG_MS + QUIET_STEP_MS
+    assert watch.errors == []
