@@ -3,30 +3,18 @@ step every QUIET_STEP_MS of virtual time and draws a few frames a second, so
 it uses at most 2 % of a core, and the firmware's timers still fire on time."""
 import time
 
+from web import browser
+
 IDLE_CPU_PCT = 2.0
 QUIET_STEP_MS = 50  # web/page/device.mjs
 MSG_MS = 2500  # app.controller: how long a message stays on the screen
-
-
-def task_s(cdp):
-    return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}["TaskDuration"]
-
-
-def idle_cpu_pct(page, seconds):
-    """The page's main-thread busy time over seconds of rest, in % of a core (CDP)."""
-    page.wait_for_function("document.body.dataset.quiet === '1'", timeout=20000)
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Performance.enable")
-    a, t = task_s(cdp), time.monotonic()
-    time.sleep(seconds)
-    return (task_s(cdp) - a) / (time.monotonic() - t) * 100
 
 
 def test_at_rest_the_page_uses_at_most_2_percent_of_a_core(contexts):
     page, watch = contexts("?players=3&seed=5")
     page.click('button[data-key="r"]', force=True)
     ms = int(page.evaluate("document.body.dataset.ms"))
-    assert idle_cpu_pct(page, 4) <= IDLE_CPU_PCT
+    assert browser.idle_cpu_pct(page, 4) <= IDLE_CPU_PCT
     assert int(page.evaluate("document.body.dataset.ms")) - ms >= 3500  # the clock kept going
     page.click('button[data-key="o"]', force=True)  # and wakes at once
     page.wait_for_function("document.body.dataset.quiet === '0'", timeout=1000)
