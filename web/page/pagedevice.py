@@ -33,6 +33,7 @@ _tones = []  # (virtual ms, Hz; 0 silence) since the last frame
 _queue = []  # presses not yet wholly scheduled: [key, hold ms or None, down us, up us or None, started us or None]
 _free = [0]  # us: when the buttons' line is free for the next press
 _screen = [[], 0, 0]  # the text drawn since the screen was last cleared [(y, x, s)], a change count, its virtual ms
+_big = [0, None]  # inside screens.big (its letters are one word), the original
 _presses = {}  # button name -> presses the firmware's driver reported
 
 
@@ -96,18 +97,32 @@ def _capture(s):
         fill(c)
 
     def text_(t, x, y, c=1):
-        lines.append((y, x, t))
-        _screen[1] += 1
+        if not _big[0]:
+            lines.append((y, x, t))
+            _screen[1] += 1
         text(t, x, y, c)
     o.fill = fill_
     o.text = text_
+    from app import screens
+    if not _big[1]:
+        _big[1] = big = screens.big
+
+        def big_(t, fb, x, y, inv=False):  # 16 px text: drawn a letter at a time, kept whole
+            _screen[0].append((y, x, t))
+            _screen[1] += 1
+            _big[0] += 1
+            try:
+                big(t, fb, x, y, inv)
+            finally:
+                _big[0] -= 1
+        screens.big = big_
 
 
 def screen_text():
     """The screen's words, a line for each row of text, left to right."""
     rows = {}
     for y, x, t in _screen[0]:
-        rows.setdefault(y // 8, []).append((x, t))
+        rows.setdefault((y + 4) // 8, []).append((x, t))
     out = []
     for r in sorted(rows):
         out.append(" ".join(t.strip() for x, t in sorted(rows[r]) if t.strip()))
