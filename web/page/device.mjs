@@ -306,12 +306,13 @@ class Page {
 
   pause(on) {
     this.paused = on;
+    this.quiet = false;
     const b = document.getElementById("pause");
     b.textContent = on ? "Resume" : "Pause";
     b.setAttribute("aria-pressed", String(on));
     this.last = performance.now();
     this.showStatus();
-    this.wake();
+    this.schedule();
   }
 
   async loadRecord(input) {
@@ -417,10 +418,13 @@ class Page {
     this.ms = f.ms;
     if (f.reboots !== this.reboots) { // power-up: the lid is shut until the firmware's close-all is done
       this.reboots = f.reboots;
+      print(`--- the board powers up (${f.reboots ? "restart " + f.reboots : "first boot"}) ---`);
       this.seenShut = f.flaps.map(() => false);
     }
+    // a flap is drawn shut from power-up until its servo has first come to
+    // rest (shut by the boot's close-all, or where the firmware then sent it)
     const flaps = f.flaps.map((v, i) => {
-      if (v === 0) this.seenShut[i] = true;
+      if (v === 0 || f.resting[i] !== false) this.seenShut[i] = true;
       return this.seenShut[i] ? v : 0;
     });
     const moving = f.flaps.some((v) => v > 0 && v < 100);
@@ -473,7 +477,14 @@ class Page {
     }
     this.showPicture();
     body.dataset.ms = String(f.ms);
-    if (f.errors.length) body.dataset.firmwareErrors = JSON.stringify(f.errors);
+    if (f.errors.length) {
+      const text = JSON.stringify(f.errors);
+      if (body.dataset.firmwareErrors !== text) {
+        for (const e of f.errors.slice(this.errorsShown || 0)) print("error, the board restarts: " + e);
+        this.errorsShown = f.errors.length;
+        body.dataset.firmwareErrors = text;
+      }
+    }
     if (f.flash !== this.flashAt) {
       const first = this.flashAt < 0;
       this.flashAt = f.flash;

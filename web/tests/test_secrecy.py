@@ -20,14 +20,18 @@ def solid_png(path):
 
 def magenta_outside(page, allow_card=False):
     """(pixels of the picture's colour outside what may show it, inside it)."""
-    img = Image.open(io.BytesIO(page.screenshot(full_page=True))).convert("RGB")
-    boxes = page.evaluate("""(card) => {
+    where = """(card) => {
       const m = window.macroscope, open = new Set([...document.querySelectorAll('#lid g.open, #lid g.moving')]
         .map((g) => +g.dataset.window));
       const out = m.lid.windowRects().filter((r, i) => open.has(i + 1));
       if (card) { const c = document.getElementById('card').getBoundingClientRect();
         out.push({x: c.x + scrollX, y: c.y + scrollY, w: c.width, h: c.height}); }
-      return out; }""", allow_card)
+      return out; }"""
+    # what may show it just before the shot and just after: a flap or the
+    # card moving between the two is allowed at either place
+    boxes = page.evaluate(where, allow_card)
+    img = Image.open(io.BytesIO(page.screenshot(full_page=True))).convert("RGB")
+    boxes += page.evaluate(where, allow_card)
     # device pixels: the screenshot is at devicePixelRatio 1
     px = img.load()
     w, h = img.size
