@@ -21,8 +21,9 @@ def solid_png(path):
 def magenta_outside(page, allow_card=False):
     """(pixels of the picture's colour outside what may show it, inside it)."""
     where = """(card) => {
-      const m = window.macroscope, open = new Set([...document.querySelectorAll('#lid g.open, #lid g.moving')]
-        .map((g) => +g.dataset.window));
+      // the windows the game has open (rules state), not what the page draws
+      const m = window.macroscope, st = JSON.parse(document.body.dataset.state || 'null'),
+        open = new Set(st ? st.open : []);
       const out = m.lid.windowRects().filter((r, i) => open.has(i + 1));
       if (card) { const c = document.getElementById('card').getBoundingClientRect();
         out.push({x: c.x + scrollX, y: c.y + scrollY, w: c.width, h: c.height}); }
