@@ -283,9 +283,12 @@ class Page {
     document.addEventListener("visibilitychange", () => {
       if (document.hidden) {
         this.hiddenAt = performance.now();
+        this.hiddenTarget = this.target;
         this.flash.save();
       } else if (this.hiddenAt) {
-        this.backlog += performance.now() - this.hiddenAt; // the time it was away, run now
+        // the time it was away less what its throttled timers ran meanwhile
+        const ran = (this.target - this.hiddenTarget) / this.speed;
+        this.backlog += Math.max(0, performance.now() - this.hiddenAt - ran);
         this.hiddenAt = 0;
         this.last = performance.now();
         this.wake();

@@ -33,3 +33,22 @@ def test_a_firmware_timer_fires_on_time_while_the_page_rests(contexts):
     gone = page.evaluate("window.macroscope.screenMs")
     assert MSG_MS <= gone - shown <= MSG_MS + QUIET_STEP_MS
     assert watch.errors == []
+
+
+def test_a_hidden_tab_catches_up_when_shown_again(contexts):
+    page, watch = contexts("?players=3&seed=5")
+    page.wait_for_function("document.body.dataset.quiet === '1'", timeout=20000)
+    # hidden, as a background tab whose timers the browser holds back: here
+    # none run at all (headless Chromium never hides a page itself)
+    hide = """(h) => { const m = window.macroscope;
+      Object.defineProperty(document, 'hidden', {value: h, configurable: true});
+      if (h) { document.dispatchEvent(new Event('visibilitychange')); m.stopped = true; }
+      else { m.stopped = false; document.dispatchEvent(new Event('visibilitychange')); } }"""
+    ms0, t0 = int(page.evaluate("document.body.dataset.ms")), time.monotonic()
+    page.evaluate(hide, True)
+    time.sleep(4)
+    page.evaluate(hide, False)
+    time.sleep(1.5)
+    behind = (time.monotonic() - t0) * 1000 - (int(page.evaluate("document.body.dataset.ms")) - ms0)
+    assert -600 < behind < 600  # the 4 s it was away have run, once
+    assert watch.errors == []
