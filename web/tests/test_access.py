@@ -51,3 +51,30 @@ def test_a_game_by_keyboard_alone_reads_right(contexts, tmp_path):
         assert says.startswith("Windows open: %s." % ", ".join(map(str, drawn)) if drawn else "Every window closed.")
     assert page_state(page) == sim_state(s)
     assert watch.errors == []
+
+
+def contrast(a, b):
+    def lum(rgb):
+        c = [v / 255 for v in rgb]
+        c = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_text_contrast_and_reduced_motion(chromium, site):
+    ctx = chromium.new_context(reduced_motion="reduce")
+    try:
+        page = ctx.new_page()
+        page.goto(site + "?players=3&seed=5")
+        page.wait_for_function("document.body.dataset.ready === '1'")
+        rgb = """(sel) => { const s = getComputedStyle(document.querySelector(sel));
+          return [s.color, s.backgroundColor].map((c) => c.match(/\\d+/g).slice(0, 3).map(Number)); }"""
+        text, _ = page.evaluate(rgb, "#status")
+        _, ground = page.evaluate(rgb, "body")
+        assert contrast(text, ground) >= 4.5  # WCAG AA
+        text, ground = page.evaluate(rgb, "#table")
+        assert contrast(text, ground) >= 4.5
+        assert page.evaluate("getComputedStyle(document.getElementById('card')).transitionDuration") == "0s"
+    finally:
+        ctx.close()

@@ -39,3 +39,20 @@ def test_the_power_button_restarts_the_board_and_keeps_the_game(contexts):
     assert "first boot" in page.inner_text("#console pre")
     assert page.evaluate("document.body.dataset.firmwareErrors") is None
     assert watch.errors == []
+
+
+def test_welcome_how_to_play_and_the_rules_are_one_click_away(contexts):
+    page, watch = contexts("?players=3&seed=5&speed=4")
+    assert "board game" in page.inner_text("#about")
+    page.click("#howtokey")
+    assert page.is_visible("#howto") and "ROLL" in page.inner_text("#howto table")
+    page.keyboard.press("Escape")
+    page.click("#ruleskey")
+    page.wait_for_function("document.querySelector('#rulestext h1')")
+    assert page.inner_text("#rulestext h1") == "Macroscope rules, as the device plays them"
+    assert page.locator("#rulestext table").count() >= 2  # the options and presets, rendered
+    page.keyboard.press("Escape")
+    assert page.inner_text("#status").startswith("Round 1, seat 1's turn: roll the dice.")
+    click_keys(page, ["r"])
+    assert "open a window (dice" in page.inner_text("#status") and "N = 12" in page.inner_text("#status")
+    assert watch.errors == []
