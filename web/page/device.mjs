@@ -6,26 +6,37 @@
 // <button data-key=K> with K its `press` letter; body.dataset.ready is "1"
 // once booted; body.dataset.state is the rules state JSON and
 // body.dataset.record the record the device would export, after every
-// frame of steps; body.dataset.ms the virtual clock (ms); body.dataset.error
-// what went wrong. URL parameters players, rules, seed, board start a game
-// directly, as `press`'s flags do; speed runs the clock faster (tests).
+// frame of steps; body.dataset.screen the words on the device's screen (as
+// the live region says them); body.dataset.ms the virtual clock (ms);
+// body.dataset.error what went wrong. URL parameters players, rules, seed,
+// board start a game directly, as `press`'s flags do; speed runs the clock
+// faster (tests).
 import { loadMicroPython } from "./micropython.mjs";
 import { Lid } from "./lid.mjs";
 import { Epaper } from "./epaper.mjs";
 import { drawOled, oledText } from "./oled.mjs";
 import { Buzzer } from "./buzzer.mjs";
+import { Flash } from "./flash.mjs";
 
 const KEYS = "123456rnopuUc";
 const TAPS = "cU"; // pressed and released at once, whatever the hold
 const PRESETS = ["standard", "family", "summary", "zh-cn"];
 const PICTURES = [["lighthouse", "a lighthouse"], ["balloon", "a hot-air balloon"], ["owl", "an owl"],
   ["sailboat", "a sailboat"], ["cactus", "a cactus"], ["rocket", "a rocket"]];
+const MODES = ["setup menu", "play", "device menu", "calibration", "self-test", "deck reload"];
 const HEAP = 4 * 1024 * 1024;
-const MAX_FRAME_MS = 100; // a tab left in the background does not catch up for minutes
+const MAX_FRAME_MS = 100; // real ms a frame may add to the clock (a stalled tab does not race)
 const STEP_BUDGET_MS = 10; // of each frame (16.7 ms at 60 Hz) for the firmware's steps
 const RUN_MS = 20; // virtual ms a run(): about 10 steps
+const QUIET_STEP_MS = 50; // at rest: a step every 50 ms of virtual time, not 2
+const QUIET_TICK_MS = 250; // and a frame every 250 ms, not every 16
+const QUIET_AFTER_MS = 400; // real ms with nothing moving before the page rests
+const CATCH_UP_STEP_MS = 100; // a tab shown again runs the time it was hidden in longer steps
+const CONSOLE_LINES = 300;
+const PICTURE_KEY = "macroscope.picture";
 const body = document.body;
 const status = document.getElementById("status");
+const printed = [];
 
 class ParamError extends Error {}
 
@@ -54,6 +65,13 @@ function fail(msg) {
   console.error(msg);
 }
 
+function print(line) {
+  printed.push(line);
+  if (printed.length > CONSOLE_LINES) printed.shift();
+  const pre = document.querySelector("#console pre");
+  if (pre && document.getElementById("console").open) pre.textContent = printed.join("\n");
+}
+
 async function fetchOk(url) {
   const r = await fetch(url);
   if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
@@ -62,7 +80,8 @@ async function fetchOk(url) {
 
 async function boot() {
   const [mp, index, blob] = await Promise.all([
-    loadMicroPython({ heapsize: HEAP, stdout: (l) => console.log(l), stderr: (l) => console.error(l) }),
+    loadMicroPython({ heapsize: HEAP, stdout: (l) => { print(l); console.log(l); },
+      stderr: (l) => { print(l); console.error(l); } }),
     fetchOk("firmware.json").then((r) => r.json()),
     fetchOk("firmware.bin").then((r) => r.arrayBuffer()),
   ]);
@@ -79,30 +98,50 @@ async function boot() {
     mp.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
     mp.FS.writeFile(full, new Uint8Array(blob, off, len));
   }
-  mp.FS.mkdirTree("/flash");
+  // the flash: kept in this browser per board; a URL game or a shared link replaces it
+  const flash = new Flash(mp.FS, "/flash", params.board);
+  const shared = new URLSearchParams(location.hash.slice(1)).get("game");
+  const urlGame = params.players !== null || params.rules !== null || params.seed !== null;
+  let note = flash.note;
+  if (shared !== null) {
+    try {
+      flash.replace({ "game.jnl": Flash.unpack(shared) });
+    } catch (e) {
+      note = "The shared link is damaged (" + e.message + "): the game kept in this browser goes on.";
+      flash.restore();
+    }
+  } else if (urlGame) {
+    flash.replace({});
+  } else {
+    flash.restore();
+  }
   mp.runPython("import sys\nsys.path.insert(0, '/fw')");
   const pd = mp.pyimport("pagedevice");
   const err = pd.boot(params.board, params.players, params.rules, params.seed);
   if (err) fail("The board config is broken: " + err);
-  const page = new Page(pd, params);
+  flash.save(); // what the boot wrote (a URL game's journal)
+  // a reload resumes the game from the flash, so the URL no longer starts one
+  if (urlGame || shared !== null) {
+    const q = new URLSearchParams(location.search);
+    for (const k of ["players", "rules", "seed"]) q.delete(k);
+    history.replaceState(null, "", location.pathname + (q.toString() ? "?" + q : ""));
+  }
+  const page = new Page(mp, pd, params, flash);
   window.macroscope = page;
   page.frame();
   body.dataset.bootMs = String(Math.round(performance.now())); // since the page began to load
   body.dataset.ready = "1";
-  if (!err) status.textContent = statusLine(params);
-  requestAnimationFrame(() => page.tick());
-}
-
-function statusLine(p) {
-  const game = p.players || p.rules || p.seed !== null
-    ? `a ${p.rules || "standard"} game for ${p.players || 3}, seed ${p.seed || 0}`
-    : "the setup menu (NEXT and OK choose, Start begins)";
-  return `Running the firmware on ${p.board}: ${game}.`;
+  if (note) page.note = note;
+  page.showStatus();
+  page.schedule();
 }
 
 class Page {
-  constructor(pd, params) {
+  constructor(mp, pd, params, flash) {
+    this.mp = mp;
     this.pd = pd;
+    this.params = params;
+    this.flash = flash;
     this.speed = params.speed;
     this.lid = new Lid(document.getElementById("lid"));
     this.epaper = null; // the e-paper board's panel, in the lid's place
@@ -112,14 +151,30 @@ class Page {
     this.target = 0; // where real time says it should be
     this.last = performance.now();
     this.state = null;
+    this.mode = -1;
     this.held = {}; // pointer id or key code -> key letter held down
     this.picture = "";
     this.ownPicture = "";
     this.stopped = false;
+    this.paused = false;
+    this.reboots = -1;
+    this.seenShut = []; // each flap, seen shut since power-up (until then it is drawn shut)
+    this.flaps = "";
+    this.busySince = performance.now(); // when something last moved
+    this.quiet = false;
+    this.timer = 0; // the pending setTimeout of a resting page
+    this.frameReq = 0; // the pending requestAnimationFrame
+    this.hiddenAt = 0; // performance.now() when the tab was hidden, 0 when shown
+    this.backlog = 0; // real ms of a hidden spell still to run
+    this.flashAt = -1; // the flash's bytes written, as last kept
+    this.note = ""; // a page message for the status line
+    this.screen = "";
+    this.lidSays = "";
     this.wire();
   }
 
-  // Key k goes down (a button held, or a tap for the card and the long UNDO).
+  // -- input: every click and key is one press, queued by the device side ---
+
   down(k, who) {
     this.buzzer.wake();
     if (TAPS.includes(k)) {
@@ -129,6 +184,7 @@ class Page {
       this.held[who] = k;
     }
     this.light(k, true);
+    this.wake();
   }
 
   up(who) {
@@ -138,6 +194,7 @@ class Page {
       this.pd.up(k);
     }
     for (const b of document.querySelectorAll("button[data-key].down")) b.classList.remove("down");
+    this.wake();
   }
 
   light(k, on) {
@@ -150,45 +207,144 @@ class Page {
       const k = b.dataset.key;
       b.addEventListener("pointerdown", (e) => {
         if (e.button !== 0) return;
-        e.preventDefault();
+        e.preventDefault(); // no focus steal, no text selection, no touch scroll
         b.setPointerCapture(e.pointerId);
         this.down(k, "p" + e.pointerId);
       });
       const up = (e) => this.up("p" + e.pointerId);
       b.addEventListener("pointerup", up);
       b.addEventListener("pointercancel", up);
+      b.addEventListener("contextmenu", (e) => e.preventDefault()); // a long touch is a held button
       b.addEventListener("click", (e) => { // Enter or Space on a focused button
-        if (e.detail === 0) { this.buzzer.wake(); this.pd.push(k); }
+        if (e.detail === 0) { this.buzzer.wake(); this.pd.push(k); this.wake(); }
       });
     }
     document.addEventListener("keydown", (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey || /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
       if (e.key.length !== 1 || !KEYS.includes(e.key)) return;
+      if (e.target.closest && e.target.closest("dialog")) return;
       e.preventDefault();
       if (!e.repeat) this.down(e.key, "k" + e.code);
     });
     document.addEventListener("keyup", (e) => this.up("k" + e.code));
     const sel = document.getElementById("picture");
     for (const [name, label] of PICTURES) sel.add(new Option(label, name));
-    sel.addEventListener("change", () => { this.ownPicture = ""; this.showPicture(); });
+    sel.addEventListener("change", () => {
+      this.ownPicture = "";
+      try { localStorage.removeItem(PICTURE_KEY); } catch (e) { /* not kept */ }
+      this.showPicture();
+    });
+    try { // a picture of one's own is kept with the game
+      this.ownPicture = localStorage.getItem(PICTURE_KEY) || "";
+    } catch (e) { /* no storage: not kept */ }
     document.getElementById("ownpicture").addEventListener("change", (e) => {
       const f = e.target.files[0];
       if (!f) return;
-      if (this.ownPicture) URL.revokeObjectURL(this.ownPicture);
-      this.ownPicture = URL.createObjectURL(f);
-      this.showPicture();
+      const r = new FileReader();
+      r.onload = () => {
+        this.ownPicture = r.result; // a data: URL
+        try {
+          localStorage.setItem(PICTURE_KEY, r.result);
+        } catch (err) {
+          this.note = "The picture is too big to keep across reloads.";
+        }
+        this.showPicture();
+      };
+      r.readAsDataURL(f);
     });
     document.getElementById("sound").addEventListener("change", (e) => { this.buzzer.enabled = e.target.checked; });
-    document.getElementById("save").addEventListener("click", () => this.save());
+    document.getElementById("save").addEventListener("click", () => download(body.dataset.record));
+    document.getElementById("load").addEventListener("change", (e) => this.loadRecord(e.target));
+    document.getElementById("share").addEventListener("click", () => this.share());
+    document.getElementById("pause").addEventListener("click", () => this.pause(!this.paused));
+    const speed = document.getElementById("speed");
+    if (![...speed.options].some((o) => +o.value === this.speed)) speed.add(new Option(this.speed + "x", this.speed));
+    speed.value = String(this.speed);
+    speed.addEventListener("change", () => { this.speed = +speed.value; this.wake(); });
+    document.getElementById("power").addEventListener("click", () => {
+      this.pd.power();
+      this.note = "The board restarted; its flash kept the game.";
+      this.wake();
+    });
+    document.getElementById("console").addEventListener("toggle", () => print(printed.pop() ?? ""));
     const form = document.getElementById("newgame");
-    const q = new URLSearchParams(location.search);
-    for (const name of ["players", "rules", "seed"]) if (q.has(name)) form.elements[name].value = q.get(name);
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       const p = new URLSearchParams(new FormData(form));
-      if (q.has("board")) p.set("board", q.get("board"));
-      location.search = p.toString();
+      this.restart(p);
     });
+    document.getElementById("setupmenu").addEventListener("click", () => this.restart(new URLSearchParams()));
+    for (const [key, id] of [["howtokey", "howto"], ["ruleskey", "rules"]]) {
+      document.getElementById(key).addEventListener("click", () => {
+        if (id === "rules") loadRules();
+        document.getElementById(id).showModal();
+      });
+    }
+    document.addEventListener("visibilitychange", () => {
+      if (document.hidden) {
+        this.hiddenAt = performance.now();
+        this.hiddenTarget = this.target;
+        this.flash.save();
+      } else if (this.hiddenAt) {
+        // the time it was away less what its throttled timers ran meanwhile
+        const ran = (this.target - this.hiddenTarget) / this.speed;
+        this.backlog += Math.max(0, performance.now() - this.hiddenAt - ran);
+        this.hiddenAt = 0;
+        this.last = performance.now();
+        this.wake();
+      }
+    });
+    addEventListener("pagehide", () => this.flash.save());
+  }
+
+  // A new game: the flash is cleared, the page reloaded with the setup.
+  restart(params) {
+    const q = new URLSearchParams(location.search);
+    for (const k of ["players", "rules", "seed"]) q.delete(k);
+    for (const [k, v] of params) q.set(k, v);
+    this.flash.clear();
+    this.stopped = true;
+    location.search = q.toString() || "?";
+  }
+
+  pause(on) {
+    this.paused = on;
+    this.quiet = false;
+    const b = document.getElementById("pause");
+    b.textContent = on ? "Resume" : "Pause";
+    b.setAttribute("aria-pressed", String(on));
+    this.last = performance.now();
+    this.showStatus();
+    this.schedule();
+  }
+
+  async loadRecord(input) {
+    const f = input.files[0];
+    if (!f) return;
+    const text = await f.text();
+    input.value = "";
+    const err = this.pd.load_record(text);
+    this.note = err ? `${f.name}: ${err}` : `Loaded ${f.name}: the device resumed that game.`;
+    this.flash.save();
+    this.wake();
+    this.frame();
+    this.showStatus();
+  }
+
+  share() {
+    this.flash.save();
+    const jnl = this.flash.read("game.jnl");
+    if (!jnl) return;
+    const q = new URLSearchParams(location.search);
+    for (const k of ["players", "rules", "seed", "speed"]) q.delete(k);
+    const url = location.origin + location.pathname + (q.toString() ? "?" + q : "") + "#game=" + Flash.pack(jnl);
+    const box = document.getElementById("sharelink");
+    box.value = url;
+    box.hidden = false;
+    box.select();
+    if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
+    this.note = "The link to this game is below the buttons (and on the clipboard): it opens this game, at this point, in any browser.";
+    this.showStatus();
   }
 
   showPicture() {
@@ -202,70 +358,158 @@ class Page {
     if (url !== this.picture) {
       this.picture = url;
       this.lid.setPicture(url);
-      document.getElementById("card").style.backgroundImage = `url("${url}")`;
+      document.getElementById("card").style.setProperty("--face", `url("${url}")`);
     }
   }
 
-  save() {
-    const text = body.dataset.record;
-    if (!text) return;
-    const a = document.createElement("a");
-    a.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-    a.download = "game.rec";
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  // -- the clock: steps while anything moves, rests when nothing does -------
+
+  wake() {
+    this.busySince = performance.now();
+    if (this.quiet) {
+      this.quiet = false;
+      this.schedule();
+    }
+  }
+
+  schedule() {
+    if (this.stopped || this.paused) return;
+    clearTimeout(this.timer);
+    cancelAnimationFrame(this.frameReq);
+    if (this.quiet && !this.backlog) this.timer = setTimeout(() => this.tick(), QUIET_TICK_MS);
+    else this.frameReq = requestAnimationFrame(() => this.tick());
   }
 
   // Run the device up to where real time (times speed) says, then draw.
   tick() {
-    if (this.stopped) return;
+    if (this.stopped || this.paused) return;
     try {
       const now = performance.now();
-      this.target += Math.min(now - this.last, MAX_FRAME_MS) * this.speed;
+      let real = now - this.last;
       this.last = now;
+      if (this.quiet) real = Math.min(real, QUIET_TICK_MS * 3);
+      else real = Math.min(real, MAX_FRAME_MS);
+      const extra = Math.min(this.backlog, 2000); // a hidden spell, run in 2 s slices
+      this.backlog -= extra;
+      this.target += (real + extra) * this.speed;
       // steps in short runs, until the clock is where it should be or this
       // frame's budget is spent: then the clock falls behind, and the page
       // stays responsive
       let ms = this.ms;
-      while (this.target - ms >= 1 && performance.now() - now < STEP_BUDGET_MS) {
-        this.pd.run(Math.min(Math.floor(this.target - ms), RUN_MS));
+      const step = this.quiet ? (extra ? CATCH_UP_STEP_MS : QUIET_STEP_MS) : 2;
+      const budget = extra ? 3 * STEP_BUDGET_MS : STEP_BUDGET_MS;
+      while (this.target - ms >= 1 && performance.now() - now < budget) {
+        this.pd.run(Math.min(Math.floor(this.target - ms), this.quiet ? 10 * step : RUN_MS), step);
         ms = this.pd.now_ms();
       }
-      if (this.target - ms >= 1) this.target = ms;
+      if (this.target - ms >= 1) {
+        if (extra) this.backlog += (this.target - ms) / this.speed; // not all of it: the rest next frame
+        this.target = ms;
+      }
       this.frame();
     } catch (e) {
       this.stopped = true;
       fail("The firmware stopped: " + e.message);
       return;
     }
-    requestAnimationFrame(() => this.tick());
+    this.schedule();
   }
 
   frame() {
     const f = JSON.parse(this.pd.frame());
     if (this.target < f.ms - 50 || !this.ms) this.target = f.ms; // boot or a reboot
     this.ms = f.ms;
+    if (f.reboots !== this.reboots) { // power-up: the lid is shut until the firmware's close-all is done
+      this.reboots = f.reboots;
+      print(`--- the board powers up (${f.reboots ? "restart " + f.reboots : "first boot"}) ---`);
+      this.seenShut = f.flaps.map(() => false);
+    }
+    // a flap is drawn shut from power-up until its servo has first come to
+    // rest (shut by the boot's close-all, or where the firmware then sent it)
+    const flaps = f.flaps.map((v, i) => {
+      if (v === 0 || f.resting[i] !== false) this.seenShut[i] = true;
+      return this.seenShut[i] ? v : 0;
+    });
+    const moving = f.flaps.some((v) => v > 0 && v < 100);
+    const key = flaps.join() + f.pixels;
+    if (key !== this.flaps || moving || f.tones || f.oled || f.epaper || f.busy || !f.idle || Object.keys(this.held).length) {
+      this.flaps = key;
+      this.busySince = performance.now();
+      this.quiet = false;
+    } else if (!this.quiet && performance.now() - this.busySince > QUIET_AFTER_MS) {
+      this.quiet = true;
+    }
+    const q = this.quiet ? "1" : "0";
+    if (body.dataset.quiet !== q) body.dataset.quiet = q;
     if (f.busy !== undefined) { // the e-paper board
       if (!this.epaper) this.showEpaper();
       this.epaper.draw(f.epaper, f.busy, f.pixels);
     } else {
-      this.lid.draw(f.flaps, f.pixels);
+      this.lid.draw(flaps, f.pixels);
     }
     if (f.oled) drawOled(this.oled, f.oled);
     if (f.tones) this.buzzer.play(f.tones, f.ms, this.speed);
     const card = document.getElementById("card");
     card.classList.toggle("out", !f.card);
-    document.getElementById("cardkey").textContent = f.card ? "Pull card" : "Insert card";
+    const ck = document.getElementById("cardkey");
+    if (ck.dataset.in !== String(f.card)) {
+      ck.dataset.in = String(f.card);
+      ck.textContent = f.card ? "Pull card" : "Insert card";
+      ck.setAttribute("aria-label", (f.card ? "Pull card out" : "Insert card") + " (key c)");
+      card.setAttribute("aria-label", f.card ? "the picture card, face down in its slot" : "the picture card, pulled out: its face");
+    }
     if (f.state !== undefined) {
       this.state = JSON.parse(f.state);
+      this.mode = f.mode;
       body.dataset.state = f.state;
       body.dataset.record = f.record;
       document.getElementById("save").disabled = !f.record;
+      document.getElementById("share").disabled = !f.record;
+      this.showStatus();
+    }
+    if (f.screen !== undefined) {
+      this.screen = f.screen;
+      this.screenMs = f.screen_ms; // when the firmware drew it (virtual ms)
+      body.dataset.screen = f.screen;
+      document.getElementById("screen").textContent = f.screen;
+    }
+    const says = this.lid.says();
+    if (says !== this.lidSays) {
+      this.lidSays = says;
+      document.getElementById("lidsays").textContent = says;
     }
     this.showPicture();
     body.dataset.ms = String(f.ms);
-    if (f.errors.length) body.dataset.firmwareErrors = JSON.stringify(f.errors);
+    if (f.errors.length) {
+      const text = JSON.stringify(f.errors);
+      if (body.dataset.firmwareErrors !== text) {
+        for (const e of f.errors.slice(this.errorsShown || 0)) print("error, the board restarts: " + e);
+        this.errorsShown = f.errors.length;
+        body.dataset.firmwareErrors = text;
+      }
+    }
+    if (f.flash !== this.flashAt) {
+      const first = this.flashAt < 0;
+      this.flashAt = f.flash;
+      if (!first) this.flash.save();
+      const rec = this.flash.changed("game.rec");
+      if (rec && !first) download(new TextDecoder().decode(rec)); // the device menu's Export
+    }
     return f;
+  }
+
+  // What is happening now, from the game's state.
+  showStatus() {
+    if (body.dataset.error) return;
+    const s = this.state;
+    let line;
+    if (this.paused) line = "Paused.";
+    else if (this.mode > 1) line = `The device's ${MODES[this.mode] || "menu"}.`;
+    else if (!s) line = "The setup menu: NEXT moves, OK chooses, Start begins a game.";
+    else if (s.over) line = `Game over after ${s.round} rounds: ${s.winners.length > 1 ? "seats" : "seat"} ${s.winners.join(", ")} won.`;
+    else line = `Round ${s.round}, seat ${s.active}'s turn: ${phaseText(s)}. Card ${s.card}, ${s.closed} windows closed (N = ${s.closed}).`;
+    status.textContent = this.note ? line + " " + this.note : line;
+    status.className = "";
   }
 
   // The digital card in place of the flaps; the picture comes from the deck.
@@ -274,6 +518,7 @@ class Page {
     this.epaper = new Epaper(box);
     box.hidden = false;
     document.getElementById("lid").style.display = "none";
+    document.getElementById("slot").hidden = true;
     for (const id of ["picture", "ownpicture"]) document.getElementById(id).parentElement.hidden = true;
   }
 
@@ -285,6 +530,44 @@ class Page {
   // What the canvas shows, as rows of "#" (lit) and "." (tests).
   oledText() {
     return oledText(this.oled);
+  }
+
+  // Presses the firmware's button driver reported, by button (tests).
+  presses() {
+    return JSON.parse(this.pd.presses());
+  }
+}
+
+function phaseText(s) {
+  switch (s.phase) {
+    case "roll": return "roll the dice";
+    case "open": return `open a window (dice ${s.dice.join(" and ")})`;
+    case "decide": return "open another window or pass";
+    case "call": return s.call.length ? `guesses called by seat ${s.call.join(", ")}` : "anyone may call a guess";
+    case "reveal": return "pull the card out and check the guess";
+    default: return s.phase;
+  }
+}
+
+function download(text) {
+  if (!text) return;
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  a.download = "game.rec";
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+let rulesLoaded = false;
+async function loadRules() {
+  if (rulesLoaded) return;
+  rulesLoaded = true;
+  const box = document.getElementById("rulestext");
+  try {
+    box.innerHTML = await (await fetchOk("rules.html")).text();
+  } catch (e) {
+    box.textContent = "The rules could not be loaded: " + e.message;
+    rulesLoaded = false;
   }
 }
 

@@ -1,6 +1,8 @@
 // The lid as it stands on the table: 12 windows in a 4x3 grid (1-4 on the
 // top row) over the picture card, each with its flap (hinged at the top,
 // drawn as far open as the emulated servo has turned) and its NeoPixel.
+// The picture is drawn only where a flap has swung away: each window's clip
+// is the part of it no flap covers, so no pixel of the card shows elsewhere.
 const SVG = "http://www.w3.org/2000/svg";
 const COLS = 4, ROWS = 3, W = 86, H = 74, GAP = 18, X0 = 22, Y0 = 22;
 
@@ -22,8 +24,7 @@ export class Lid {
     this.windows = [];
     for (let i = 0; i < 12; i++) {
       const x = X0 + (i % COLS) * (W + GAP), y = Y0 + Math.floor(i / COLS) * (H + GAP + 6);
-      el("rect", { x, y, width: W, height: H }, clip);
-      this.windows.push({ x, y });
+      this.windows.push({ x, y, hole: el("rect", { x, y, width: W, height: 0 }, clip) });
     }
     const gx = X0, gy = Y0, gw = COLS * W + (COLS - 1) * GAP, gh = ROWS * (H + GAP + 6) - GAP - 6;
     el("rect", { x: gx, y: gy, width: gw, height: gh, fill: "#111", "clip-path": "url(#windows)" }, svg);
@@ -40,11 +41,32 @@ export class Lid {
         "font-family": "Georgia, serif", fill: "#5a3f1c" }, w.flap);
       w.num.textContent = String(i + 1);
       const px = x + W - 8, py = y + H + 9;
-      w.halo = el("circle", { cx: px, cy: py, r: 7, fill: "none", filter: "url(#glow)" }, svg);
-      w.led = el("circle", { cx: px, cy: py, r: 4, fill: "#222", stroke: "#000" }, svg);
+      w.halo = el("circle", { cx: px, cy: py, r: 10, fill: "none", filter: "url(#glow)" }, svg);
+      w.led = el("circle", { cx: px, cy: py, r: 6, fill: "#222", stroke: "#000", class: "led" }, svg);
       w.open = -1;
       w.colour = "";
+      w.name = "";
     }
+  }
+
+  // The lid in words: which windows are open, which lit and what for.
+  says() {
+    const open = [], lit = [];
+    this.windows.forEach((w, i) => {
+      if (w.open > 0) open.push(i + 1);
+      if (w.colour) lit.push(`${i + 1} ${colourName(w.colour)}`);
+    });
+    return (open.length ? `Windows open: ${open.join(", ")}.` : "Every window closed.") +
+      (lit.length ? ` Lit: ${lit.join("; ")}.` : "");
+  }
+
+  // Each window's place on the page, in CSS pixels (tests).
+  windowRects() {
+    const m = this.svg.getScreenCTM();
+    return this.windows.map(({ x, y }) => {
+      const p = new DOMPoint(x, y).matrixTransform(m), q = new DOMPoint(x + W, y + H).matrixTransform(m);
+      return { x: p.x + scrollX, y: p.y + scrollY, w: q.x - p.x, h: q.y - p.y };
+    });
   }
 
   setPicture(url) {
@@ -63,6 +85,8 @@ export class Lid {
         const h = H * (1 - f / 100);
         const band = Math.min(H * Math.sin(Math.PI * f / 100) * 0.25, h);
         w.face.setAttribute("height", Math.max(h - band, 0));
+        w.hole.setAttribute("y", w.y + h);
+        w.hole.setAttribute("height", H - h);
         w.edge.setAttribute("y", w.y + Math.max(h - band, 0));
         w.edge.setAttribute("height", band);
         w.num.style.display = f < 35 ? "" : "none";
@@ -74,8 +98,32 @@ export class Lid {
         w.led.setAttribute("fill", c || "#222");
         w.halo.setAttribute("fill", c || "none");
       }
+      const name = `window ${i + 1} ${f >= 100 ? "open" : f <= 0 ? "closed" : "opening or closing"}` +
+        (c ? `, its light ${colourName(c)}` : "");
+      if (name !== w.name) {
+        w.name = name;
+        w.flap.setAttribute("aria-label", name);
+      }
     }
   }
+}
+
+// What a light means, in words as well as colour: firmware/app/lights.py's
+// palette (blue the first die, orange the second, purple both, green free).
+const MEANINGS = [[[0, 60, 255], "blue: the first die allows it"], [[255, 110, 0], "orange: the second die allows it"],
+  [[170, 0, 255], "purple: both dice allow it"], [[0, 200, 60], "green: free to open"],
+  [[255, 255, 255], "white: the cursor"], [[255, 0, 0], "red: the self-test"]];
+
+export function colourName(css) {
+  const m = /rgb\((\d+),(\d+),(\d+)\)/.exec(css);
+  if (!m) return "";
+  let best = "", d0 = Infinity;
+  for (const [rgb, name] of MEANINGS) {
+    const k = 255 / Math.max(...rgb);
+    const d = rgb.reduce((acc, v, j) => acc + (v * k - m[j + 1]) ** 2, 0);
+    if (d < d0) { d0 = d; best = name; }
+  }
+  return best;
 }
 
 // NeoPixel i's colour as CSS ("" when off); the strip's bytes are green,

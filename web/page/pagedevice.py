@@ -5,7 +5,12 @@ virtual clock, and hands the page what it draws, as one JSON string a frame.
 The page calls run(ms) from a JS timer: the device's step() every 2 ms of
 virtual time, as main.py does on the board; nothing here sleeps (a sleep
 freezes the tab). The firmware's `time` must be the virtual clock: the fake
-time module is put in sys.modules before any firmware module is imported."""
+time module is put in sys.modules before any firmware module is imported.
+
+Every click and key is one press: presses wait in a queue and each is held
+at least HOLD_MS, then GAP_MS of released line before the next, which is what
+the buttons' debounce needs (bounce, two agreeing polls, the 15 ms lock), so
+clicks 30 ms apart are as many presses."""
 import sys
 
 sys.modules.pop("time", None)
@@ -19,11 +24,17 @@ import json  # noqa: E402
 from binascii import hexlify  # noqa: E402
 
 from emu.servo import pulse_to_deg  # noqa: E402
-from emu.session import Session  # noqa: E402
+from emu.session import HOLD_MS, LONG_MS, Session  # noqa: E402
 
+GAP_MS = 40  # released line between two queued presses
 _s = [None]  # the Session
 _seen = {}  # what the page was last sent
 _tones = []  # (virtual ms, Hz; 0 silence) since the last frame
+_queue = []  # presses not yet wholly scheduled: [key, hold ms or None, down us, up us or None, started us or None]
+_free = [0]  # us: when the buttons' line is free for the next press
+_screen = [[], 0, 0]  # the text drawn since the screen was last cleared [(y, x, s)], a change count, its virtual ms
+_big = [0, None]  # inside screens.big (its letters are one word), the original
+_presses = {}  # button name -> presses the firmware's driver reported
 
 
 def boot(board, players=None, rules=None, seed=None, root="/fw/", flash="/flash/"):
@@ -36,10 +47,22 @@ def boot(board, players=None, rules=None, seed=None, root="/fw/", flash="/flash/
     s = Session(board, root, flash, setup)
     _s[0] = s
     _seen.clear()
-    _listen(s)
+    _presses.clear()
+    _powered(s)
     if not hasattr(s.dev, "ctl"):
         return s.dev.msg
     return ""
+
+
+def _powered(s):
+    """A new board (boot or reboot): its clock starts at zero, queued presses
+    are gone with the old buttons, and the new parts are listened to."""
+    del _queue[:]
+    _free[0] = 0
+    _listen(s)
+    _capture(s)
+    _count(s)
+    _seen["reboots"] = s.reboots
 
 
 def _listen(s):
@@ -54,30 +77,188 @@ def _listen(s):
     pin.listeners.append(changed)
 
 
-def run(ms):
+def _capture(s):
+    """Keep the text the firmware draws on its OLED (the words of the screen,
+    for screen readers): each fill() of the whole screen starts it anew."""
+    o = getattr(getattr(s.dev, "hw", None), "oled", None)
+    if o is None:
+        o = getattr(s.dev, "oled", None)  # the board-config error screen
+    lines = []
+    _screen[0] = lines
+    _screen[1] += 1
+    if o is None:
+        return
+    fill, text = o.fill, o.text
+
+    def fill_(c):
+        del lines[:]
+        _screen[1] += 1
+        _screen[2] = clock.now_us() // 1000
+        fill(c)
+
+    def text_(t, x, y, c=1):
+        if not _big[0]:
+            lines.append((y, x, t))
+            _screen[1] += 1
+        text(t, x, y, c)
+    o.fill = fill_
+    o.text = text_
+    from app import screens
+    if not _big[1]:
+        _big[1] = big = screens.big
+
+        def big_(t, fb, x, y, inv=False):  # 16 px text: drawn a letter at a time, kept whole
+            _screen[0].append((y, x, t))
+            _screen[1] += 1
+            _big[0] += 1
+            try:
+                big(t, fb, x, y, inv)
+            finally:
+                _big[0] -= 1
+        screens.big = big_
+
+
+def screen_text():
+    """The screen's words, a line for each row of text, left to right."""
+    rows = {}
+    for y, x, t in _screen[0]:
+        rows.setdefault((y + 4) // 8, []).append((x, t))
+    out = []
+    for r in sorted(rows):
+        out.append(" ".join(t.strip() for x, t in sorted(rows[r]) if t.strip()))
+    return "\n".join(line for line in out if line)
+
+
+def _count(s):
+    """Count the presses the firmware's button driver reports (tests)."""
+    b = getattr(getattr(s.dev, "hw", None), "buttons", None)
+    if b is None:
+        return
+    get = b.get
+
+    def get_():
+        e = get()
+        if e >= 0 and e & 3 == 0:  # buttons.PRESS
+            n = b.names[e >> 2]
+            _presses[n] = _presses.get(n, 0) + 1
+        return e
+    b.get = get_
+
+
+def presses():
+    return json.dumps(_presses)
+
+
+def _schedule():
+    """Put the queued presses on the buttons, one after another."""
+    s = _s[0]
+    now = clock.now_us()
+    while _queue:
+        e = _queue[0]
+        k = e[0]
+        start = max(now, _free[0])
+        if k == "c":  # the card switch: it just changes
+            s.card = not s.card
+            s.emu.card.set(s.card, start)
+            _free[0] = start + GAP_MS * 1000
+            _queue.pop(0)
+            continue
+        b = s.button(k)
+        if e[4] is None:
+            e[4] = start
+            b.set(True, start)
+        if e[1] is not None:
+            hold = e[1] * 1000
+        elif e[3] is not None:  # as long as it was held, and at least HOLD_MS
+            hold = max(HOLD_MS * 1000, e[3] - e[2])
+        else:
+            _free[0] = 1 << 62  # held down: the next press waits for its release
+            return
+        b.set(False, e[4] + hold)
+        _free[0] = e[4] + hold + GAP_MS * 1000
+        _queue.pop(0)
+
+
+def push(k):
+    """Press and release key k (a `press` letter), held as `press` holds it."""
+    if k != "c":
+        _s[0].button(k)  # an unknown key raises here
+    _queue.append([k, LONG_MS if k == "U" else HOLD_MS if k != "c" else 0, clock.now_us(), None, None])
+    _schedule()
+
+
+def down(k):
+    """Key k goes down (now, or when the presses before it are done) and stays
+    down until up(k): a press held as long as the user holds it."""
+    _s[0].button(k)
+    _queue.append([k, None, clock.now_us(), None, None])
+    _schedule()
+
+
+def up(k):
+    """The earliest held press of key k comes up."""
+    for e in _queue:
+        if e[0] == k and e[1] is None and e[3] is None:
+            e[3] = clock.now_us()
+            break
+    _schedule()
+
+
+def idle():
+    """Nothing queued and every press released at least GAP_MS ago."""
+    return not _queue and clock.now_us() >= _free[0]
+
+
+def run(ms, step_ms=2):
     s = _s[0]
     before = s.reboots
-    s.run(ms)
+    _schedule()
+    s.run(ms, step_ms)
     if s.reboots != before:
-        _listen(s)  # a new board: listen to its buzzer
+        _powered(s)
+
+
+def power():
+    """The power button: the board restarts, its flash kept."""
+    s = _s[0]
+    s.reboot()
+    _powered(s)
+
+
+def load_record(text):
+    """A game record (rules.md's text) put on the flash as the device's
+    journal, then the board restarted so it resumes that game: '' when done,
+    else what is wrong with the record (nothing is changed)."""
+    from app import journal, settings
+    from game import engine, record, rules
+    lines = text.split("\n")
+    try:
+        t = record.load(lines)
+    except record.RecordError as e:
+        return "game record: " + str(e)
+    g = t.game
+    base = rules.preset(g.preset)
+    for key in rules.NAMES:
+        if key != "dice" and g.opts[key] != base[key]:
+            return "game record: `set %s`: the device plays a preset's rules, with only the dice changed" % key
+    seed = 0
+    for line in lines:
+        w = record.words(line)
+        if len(w) == 2 and w[0] == "seed":
+            seed = int(w[1])
+    head = {"players": g.n, "rules": g.preset, "first": g.first, "seed": seed, "deck": settings.DECK - 1}
+    if g.opts["dice"] != base["dice"]:
+        head["dice"] = g.opts["dice"]
+    log = bytes(g.log)
+    at = [i for i, _, _, _ in engine._walk(log, 0)] + [len(log)]
+    s = _s[0]
+    journal.Journal(s.storage).rewrite(head, [log[at[k]:at[k + 1]] for k in range(len(at) - 1)])
+    power()
+    return ""
 
 
 def now_ms():
     return clock.now_us() // 1000
-
-
-def push(k):
-    """Press and release key k (a `press` letter), as `press` and the keyboard do."""
-    _s[0].push(k)
-
-
-def down(k):
-    """Key k goes down now and stays down until up(k): a press held as long as the user holds it."""
-    _s[0].hold(k)
-
-
-def up(k):
-    _s[0].release(k)
 
 
 def _angles(s):
@@ -102,15 +283,19 @@ def _hex(b):
 
 
 def frame():
-    """What the page draws, as JSON: virtual ms, flaps (0-100 open), pixels
-    (GRB bytes, hex), the buzzer's changes, the card switch, on the e-paper
-    board whether the panel is refreshing (BUSY), and - only when changed -
-    the OLED (its RAM in hex and how it maps to the glass), the e-paper
-    panel's glass (hex), the rules state JSON and the record the device
-    would export."""
+    """What the page draws, as JSON: virtual ms, flaps (0-100 open) and
+    whether each servo has come to rest after a move, pixels
+    (GRB bytes, hex), the buzzer's changes, the card switch, the flash's
+    bytes written (the page keeps the flash when it changes), whether input
+    waits, on the e-paper board whether the panel is refreshing (BUSY), and -
+    only when changed - the OLED (its RAM in hex and how it maps to the
+    glass) and the words on it, the e-paper panel's glass (hex), the rules
+    state JSON and the record the device would export."""
     s = _s[0]
     out = {"ms": clock.now_us() // 1000, "flaps": _angles(s), "card": s.card,
-           "reboots": s.reboots, "errors": s.errors}
+           "resting": [len(v.moves) > 0 and not v.moving() for v in s.emu.servos],
+           "reboots": s.reboots, "errors": s.errors, "flash": s.storage.bytes_written,
+           "idle": idle()}
     px = s.emu.pixels.data
     out["pixels"] = _hex(px)
     if _tones:
@@ -124,6 +309,13 @@ def frame():
             out["oled"] = {"ram": _hex(o.ram), "on": o.on, "inverted": o.inverted,
                            "seg_remap": o.seg_remap, "com_flip": o.com_flip,
                            "width": o.width, "height": o.pages * 8}
+    if _seen.get("screen") != _screen[1]:
+        _seen["screen"] = _screen[1]
+        text = screen_text()
+        if _seen.get("text") != text:
+            _seen["text"] = text
+            out["screen"] = text
+            out["screen_ms"] = _screen[2]
     ep = s.emu.epaper
     if ep is not None:
         out["busy"] = ep.level()
@@ -134,7 +326,7 @@ def frame():
             out["epaper"] = {"glass": _hex(ep.glass), "width": ep.width, "height": ep.height}
     ctl = getattr(s.dev, "ctl", None)
     g = ctl.game if ctl is not None else None
-    key = (id(g), len(g.log) if g is not None else -1)
+    key = (id(g), len(g.log) if g is not None else -1, ctl.mode if ctl is not None else -1)
     if _seen.get("game") != key:
         _seen["game"] = key
         if g is None:
@@ -144,4 +336,5 @@ def frame():
             from game import record, state
             out["state"] = json.dumps(state.as_dict(g))
             out["record"] = record.write(g)
+        out["mode"] = ctl.mode if ctl is not None else -1
     return json.dumps(out)

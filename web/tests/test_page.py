@@ -16,44 +16,6 @@ SPEED = 4
 SETTLE_MS = 3000  # messages on the OLED are gone after 2.5 s
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    why = browser.missing()
-    if why:
-        pytest.skip(why)
-    return browser.build_page(str(tmp_path_factory.mktemp("web")))
-
-
-@pytest.fixture(scope="module")
-def site(built):
-    with browser.served(built) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def chromium(site):
-    with browser.chromium() as b:
-        yield b
-
-
-@pytest.fixture
-def pages(chromium, site):
-    """Opens pages of the site; closes them after the test (a page left open
-    goes on stepping its firmware and slows every page after it)."""
-    opened = []
-
-    def open_(query, booted=True):
-        page, watch = browser.open_page(chromium, site + query)
-        opened.append(page)
-        if booted:
-            err = page.evaluate("document.body.dataset.error")
-            assert err is None, err
-        return page, watch
-    yield open_
-    for p in opened:
-        p.close()
-
-
 def click_keys(page, keys):
     """Click each key's button, then let the device run as `press` does."""
     for k in keys:
@@ -159,7 +121,7 @@ def test_the_card_slot_the_lid_and_the_lights(pages):
     page, watch = pages("?players=3&seed=5&speed=%d" % SPEED)
     click_keys(page, ["r"])
     # after a roll the windows the dice allow are lit; none while the card is out
-    lit = page.eval_on_selector_all("#lid circle[r='4']", "cs => cs.filter(c => c.getAttribute('fill') !== '#222').length")
+    lit = page.eval_on_selector_all("#lid circle.led", "cs => cs.filter(c => c.getAttribute('fill') !== '#222').length")
     assert lit > 0
     click_keys(page, ["o"])
     browser.wait_ms(page, 1000)
@@ -169,7 +131,7 @@ def test_the_card_slot_the_lid_and_the_lights(pages):
     assert page.inner_text("#cardkey") == "Insert card"
     browser.wait_ms(page, 1000)  # the card pulled before the reveal closes every window
     assert page.eval_on_selector_all("#lid g.open", "gs => gs.length") == 0
-    assert page.eval_on_selector_all("#lid circle[r='4']", "cs => cs.filter(c => c.getAttribute('fill') !== '#222').length") == 0
+    assert page.eval_on_selector_all("#lid circle.led", "cs => cs.filter(c => c.getAttribute('fill') !== '#222').length") == 0
     click_keys(page, ["c"])
     browser.wait_ms(page, 1000)
     assert page.eval_on_selector_all("#lid g.open", "gs => gs.map(g => +g.dataset.window)") == opened
@@ -227,7 +189,7 @@ def test_save_record_and_picture_choice(pages, tmp_path):
     img = tmp_path / "mine.svg"
     img.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3"><rect width="4" height="3" fill="red"/></svg>')
     page.set_input_files("#ownpicture", str(img))
-    assert page.get_attribute("#lid image", "href").startswith("blob:")
+    page.wait_for_function("document.querySelector('#lid image').getAttribute('href').startsWith('data:')")
     assert watch.errors == []
 
 

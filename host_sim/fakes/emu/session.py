@@ -58,8 +58,9 @@ class Session:
         self.dev = start(self.name, self.root, self.storage, setup)
         self.run(20)
 
-    def run(self, ms):
-        """Let the device run for ms: a step, then STEP_MS of sleep, as main.py."""
+    def run(self, ms, step_ms=STEP_MS):
+        """Let the device run for ms: a step, then step_ms of sleep (main.py's
+        STEP_MS; the web page takes longer ones while nothing moves)."""
         end = clock.now_us() + ms * 1000
         while clock.now_us() < end:
             try:
@@ -69,7 +70,7 @@ class Session:
                 self.dev.fail(e)
                 self.reboot()
                 return
-            clock.sleep_ms(STEP_MS)
+            clock.sleep_ms(step_ms)
             if world.state["wdt_expired"]:
                 self.reboot()
                 return

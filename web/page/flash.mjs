@@ -1,0 +1,110 @@
+// The device's flash kept in the browser (localStorage, one entry a board):
+// the emulated flash folder is written back from it before the firmware
+// boots, so a reload resumes the game through the firmware's own journal, as
+// the board does after a power cut.
+const PREFIX = "macroscope.flash.";
+
+export class Flash {
+  constructor(fs, dir, board) {
+    this.fs = fs;
+    this.dir = dir;
+    this.key = PREFIX + board;
+    this.known = {}; // name -> the bytes as last seen (hex), to tell what changed
+    this.note = "";
+    fs.mkdirTree(dir);
+    try {
+      this.store = window.localStorage;
+      this.store.getItem(this.key);
+    } catch (e) {
+      this.store = null;
+      this.note = "This browser keeps no storage for the page: a reload starts over.";
+    }
+  }
+
+  names() {
+    return this.fs.readdir(this.dir).filter((n) => n !== "." && n !== ".." && !this.fs.isDir(this.fs.stat(this.dir + "/" + n).mode));
+  }
+
+  read(name) {
+    try {
+      return this.fs.readFile(this.dir + "/" + name);
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // The files kept in the browser, into the flash folder.
+  restore() {
+    let files = {};
+    const text = this.store && this.store.getItem(this.key);
+    if (text) {
+      try {
+        for (const [n, b64] of Object.entries(JSON.parse(text))) files[n] = fromBase64(b64);
+      } catch (e) {
+        files = {};
+        this.note = "The game kept in this browser was damaged: a new start.";
+      }
+    }
+    this.replace(files);
+  }
+
+  // The flash folder holds just these files (name -> Uint8Array).
+  replace(files) {
+    for (const n of this.names()) this.fs.unlink(this.dir + "/" + n);
+    for (const [n, data] of Object.entries(files)) this.fs.writeFile(this.dir + "/" + n, data);
+    this.known = {};
+    for (const n of this.names()) this.known[n] = toBase64(this.read(n));
+  }
+
+  // The flash folder, kept in the browser.
+  save() {
+    if (!this.store) return;
+    const files = {};
+    for (const n of this.names()) files[n] = toBase64(this.read(n));
+    try {
+      this.store.setItem(this.key, JSON.stringify(files));
+    } catch (e) {
+      this.note = "The browser's storage is full: this game is not kept.";
+    }
+  }
+
+  // Forget the kept game; nothing is kept after this (the page is leaving).
+  clear() {
+    if (this.store) this.store.removeItem(this.key);
+    this.store = null;
+  }
+
+  // The file's bytes if they changed since last asked (or since restore), else null.
+  changed(name) {
+    const data = this.read(name);
+    const b64 = data ? toBase64(data) : undefined;
+    if (b64 === this.known[name]) return null;
+    this.known[name] = b64;
+    return data;
+  }
+
+  // Bytes as URL-safe text for a link, and back.
+  static pack(bytes) {
+    return toBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  static unpack(text) {
+    if (!/^[A-Za-z0-9_-]+$/.test(text)) throw new Error("not a game");
+    const bytes = fromBase64(text.replace(/-/g, "+").replace(/_/g, "/"));
+    if (String.fromCharCode(...bytes.slice(0, 4)) !== "MJ1 ") throw new Error("not a game journal");
+    return bytes;
+  }
+}
+
+function toBase64(bytes) {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+function fromBase64(text) {
+  const s = atob(text);
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
+}
