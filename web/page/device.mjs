@@ -49,7 +49,15 @@ export function readParams(search, boards) {
     if (!/^\d+$/.test(v) || +v < lo || +v > hi) throw new ParamError(`URL parameter ${name}: a whole number ${lo} to ${hi}, got "${v}"`);
     return +v;
   };
-  const players = int("players", 2, 6), seed = int("seed", 0, 2 ** 31 - 1);
+  // a seed as every front end takes it, refused in a game record's words (no modulo)
+  const seedOf = () => {
+    if (!q.has("seed")) return null;
+    const v = q.get("seed");
+    if (!/^\d{1,18}$/.test(v)) throw new ParamError(`URL parameter seed: seed must be a number, got '${v.slice(0, 40)}'`);
+    if (+v > 4294967295) throw new ParamError(`URL parameter seed: seed must be 0 to 4294967295, got ${v}`);
+    return +v;
+  };
+  const players = int("players", 2, 6), seed = seedOf();
   const speed = int("speed", 1, 50) || 1;
   const rules = q.has("rules") ? q.get("rules") : null;
   if (rules !== null && !PRESETS.includes(rules)) throw new ParamError(`URL parameter rules: one of ${PRESETS.join(", ")}, got "${rules}"`);

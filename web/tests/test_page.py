@@ -203,6 +203,20 @@ def test_a_bad_url_parameter_is_named_and_nothing_boots(pages, query, names):
     assert page.inner_text("#status") == err
 
 
+@pytest.mark.parametrize("seed, why", [("4294967296", "seed must be 0 to 4294967295, got 4294967296"),
+                                       ("-1", "seed must be a number, got '-1'")])
+def test_seeds_follow_the_command_lines_rule(pages, seed, why):
+    page, watch = pages("?players=3&seed=" + seed, booted=False)
+    assert page.evaluate("document.body.dataset.error") == "URL parameter seed: " + why
+
+
+def test_the_largest_seed_plays_as_press_plays_it(pages, capsys):
+    from host_sim.__main__ import main
+    page, watch = pages("?players=3&seed=4294967295")
+    assert main(["press", "--players", "3", "--seed", "4294967295"]) == 0
+    assert json.loads(page.evaluate("document.body.dataset.state")) == json.loads(capsys.readouterr().out)
+
+
 def test_opened_from_a_file_it_says_to_serve_it(chromium, built):
     page = chromium.new_page()
     try:
