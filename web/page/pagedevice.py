@@ -284,7 +284,8 @@ def _hex(b):
 
 def frame():
     """What the page draws, as JSON: virtual ms, flaps (0-100 open) and
-    whether each servo has come to rest after a move, pixels
+    whether each servo has come to rest after a move (or stands where a
+    reset left it), pixels
     (GRB bytes, hex), the buzzer's changes, the card switch, the flash's
     bytes written (the page keeps the flash when it changes), whether input
     waits, on the e-paper board whether the panel is refreshing (BUSY), and -
@@ -293,7 +294,7 @@ def frame():
     state JSON and the record the device would export."""
     s = _s[0]
     out = {"ms": clock.now_us() // 1000, "flaps": _angles(s), "card": s.card,
-           "resting": [len(v.moves) > 0 and not v.moving() for v in s.emu.servos],
+           "resting": [(len(v.moves) > 0 or s.kept) and not v.moving() for v in s.emu.servos],
            "reboots": s.reboots, "errors": s.errors, "flash": s.storage.bytes_written,
            "idle": idle()}
     px = s.emu.pixels.data

@@ -90,10 +90,9 @@ def test_a_solid_picture_shows_only_through_open_windows_and_on_the_pulled_card(
     page.reload()
     t0 = time.monotonic()
     shots = 0
-    while time.monotonic() - t0 < 2.0:
+    while time.monotonic() - t0 < 2.0 or shots < 3:  # 2 s and at least 3 looks, on a loaded machine too
         assert magenta_outside(page)[0] == 0
         shots += 1
-    assert shots >= 3
     assert page.evaluate("document.body.dataset.ready") == "1"
     assert watch.errors == []
 

@@ -30,7 +30,6 @@ class Session:
         self.reboots = 0
         self.errors = []
         self.down = {}  # key -> when hold(k) pressed it, until release(k)
-        self.emu = None
         self.angles = angles
         self.boot(setup)
 
@@ -43,15 +42,17 @@ class Session:
         else:
             from app.device import start
             from drivers.storage import Storage
-        if self.emu is not None and self.emu.servos:  # a reset does not move a horn (read before the clock restarts)
-            self.angles = self.emu.angles()
+        old = getattr(self, "emu", None)
+        if old is not None and old.servos:  # a reset does not move a horn (read before the clock restarts)
+            self.angles = old.angles()
         world.reset()
         try:
             cfg = board.load(self.name, self.root)
         except board.ConfigError:
             cfg = board.load(board.DEFAULT, self.root)  # the parts are there all the same
         n = len(cfg["shutters"].get("channels", cfg["shutters"].get("pins", ())))
-        self.emu = Board(cfg, angles=self.angles if self.angles and len(self.angles) == n else None)
+        self.kept = bool(self.angles) and len(self.angles) == n  # the horns' places are known
+        self.emu = Board(cfg, angles=self.angles if self.kept else None)
         if self.card:
             self.emu.card.set(True, 0)
         self.storage = Storage(self.flash_root)
