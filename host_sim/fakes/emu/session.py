@@ -3,7 +3,8 @@ the firmware's device as main.py does, press keys on the virtual clock, and
 reboot the board when its watchdog fires or a step raises, as a Pico would.
 
 Keys are the `press` letters: 1-6 the seat buttons, r ROLL, n NEXT, o OK,
-p PASS, u UNDO, U a long UNDO, c the card (pull it out, or put one in)."""
+p PASS, u UNDO, U a long UNDO, c the card (pull it out, or put one in);
+~MS waits MS of virtual time with nothing pressed (~604800000: a week)."""
 from emu import clock, world
 from emu.board import Board
 
@@ -76,6 +77,41 @@ class Session:
                 self.reboot()
                 return
 
+    def wait(self, ms):
+        """Let ms pass with nothing pressed, as run(ms) would, but where the
+        device says it has nothing to do (quiet_ms) the clock jumps, the
+        watchdog fed as the skipped steps would have: a week in seconds."""
+        end = clock.now_us() + ms * 1000
+        while clock.now_us() < end:
+            boots = self.reboots
+            self.run(STEP_MS)
+            if self.reboots != boots:
+                continue
+            q = self.dev.quiet_ms()
+            left = (end - clock.now_us()) // 1000
+            if q < 0 or q > left:
+                q = left
+            nxt = self._next_input()
+            if nxt is not None:
+                q = min(q, max(0, (nxt - clock.now_us()) // 1000))
+            hw = getattr(self.dev, "hw", None)
+            while q > STEP_MS:  # the watchdog's timeout is 5 s or more
+                d = min(q, 4000)
+                if hw is not None:
+                    hw.watchdog.feed()
+                clock.sleep_ms(d)
+                q -= d
+
+    def _next_input(self):
+        """The virtual time (us) of the next scheduled switch change, or None."""
+        t = None
+        sws = list(self.emu.buttons.values()) + [self.emu.card]
+        for b in sws:
+            for c in b._changes[b._i:]:
+                if c[0] > clock.now_us() and (t is None or c[0] < t):
+                    t = c[0]
+        return t
+
     def reboot(self):
         self.reboots += 1
         self.boot()
@@ -125,7 +161,12 @@ class Session:
 
     def keys(self, text):
         for k in text.split():
-            self.key(k)
+            if k[0] == "~":
+                if not k[1:].isdigit():
+                    raise ValueError("bad wait %r: ~ and the ms to wait, as ~604800000" % k)
+                self.wait(int(k[1:]))
+            else:
+                self.key(k)
 
     def game(self):
         ctl = getattr(self.dev, "ctl", None)
