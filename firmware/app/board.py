@@ -213,10 +213,17 @@ def load(name=None, root=""):
     told = ""
     if name is None:
         try:
-            with open(root + "board.txt") as f:
-                name = f.read().strip()
+            with open(root + "board.txt", "rb") as f:
+                raw = f.read(64)
         except OSError:
-            pass
+            raw = b""
+        if raw.startswith(b"\xef\xbb\xbf"):  # a BOM, as some editors write
+            raw = raw[3:]
+        raw = raw.strip()
+        for b in raw:  # bytes checked before decoding: a binary file is named, not a UnicodeError
+            if not (48 <= b <= 57 or 65 <= b <= 90 or 97 <= b <= 122 or b in (45, 95)):
+                raise ConfigError("board.txt: not a board name (letters, digits, _ and - only)")
+        name = raw.decode()
         if name:
             told = " (board.txt names %r)" % name
         else:
@@ -229,6 +236,8 @@ def load(name=None, root=""):
         raise ConfigError("board config: %s: no such file%s" % (path, told))
     except ValueError as e:
         raise ConfigError("board config: %s: not valid JSON (%s)" % (path, e))
+    except (RuntimeError, MemoryError):  # RuntimeError: recursion (RecursionError on CPython)
+        raise ConfigError("board config: %s: too large or nested too deep" % path)
     cfg = validate(cfg)
     sh = cfg["shutters"]
     if "deck" in sh:  # a path in the config is relative to the same root

@@ -14,6 +14,7 @@ from app.controller import Controller
 from app.modes import KEY_NAMES, M_TEST
 
 EXPORT = "game.rec"
+FLASH_FULL = "Flash full: play goes on, not saved"
 TUNES = {
     "roll": ((988, 40), (0, 30), (1319, 60)),
     "open": ((1568, 30),),
@@ -76,8 +77,11 @@ class Device:
         self.lit = bytearray(12)
         self.lit[0] = 255  # differs from any palette index: the first step lights
         self.lit_version = -1
+        self.full_seen = -1  # the journal entry the "flash full" notice was last given at
         if self.ctl.report:
             self.ctl.say(self.ctl.report)
+        if hw.oled is None:  # a missing OLED must not stop play: the buzzer says it is gone
+            hw.buzzer.play(TUNES["refuse"])
 
     def step(self):
         """One pass: inputs, controller, outputs. Never blocks."""
@@ -92,6 +96,9 @@ class Device:
             if e < 0:
                 break
             ctl.key(self.keys[e >> 2], e & 3, now)
+        if self.out.storage.full and ctl.journal.entries != self.full_seen:
+            self.full_seen = ctl.journal.entries  # said again at every action not saved
+            ctl.refuse(FLASH_FULL, now)
         ctl.tick(now)
         self._shutters()
         hw.buzzer.update()
@@ -190,12 +197,7 @@ class Device:
     def fail(self, err):
         """An unexpected error: every window closes and the error is shown;
         main.py resets the board a few seconds later and the game resumes."""
-        hw = self.hw
-        hw.shutters.close_all()
-        hw.shutters.wait()  # blocking is right here: nothing else may run
-        hw.buzzer.quiet()
-        hw.pixels.off()
-        show_error(hw.oled, "ERROR, restarting: " + repr(err))
+        fail(self.hw, "ERROR, restarting: " + _words(err))
 
 
 def guard(dev, loop, reset, pause):
@@ -209,17 +211,62 @@ def guard(dev, loop, reset, pause):
         if isinstance(dev, Device):
             dev.stop()
     except Exception as e:  # anything at all: make the lid safe first
-        dev.fail(e)
+        try:
+            dev.fail(e)
+        except Exception:  # noqa: BLE001 - fail() guards itself; the reset must come all the same
+            pass
         pause(5)
         reset()
 
 
+def boot(loop, reset, pause, seam=None, storage=None):
+    """Power-up to play, as main.py and CircuitPython's code.py run it: an
+    error while starting (a lost part, a damaged file, no memory) is shown
+    with the LED blinking and every window driven closed, never a boot
+    loop; then the device's loop runs under guard()."""
+    try:
+        dev = start(seam=seam, storage=storage)
+    except Exception as e:  # noqa: BLE001 - start() catches what it knows: this is the rest
+        from app.broken import Broken
+        dev = Broken("boot: " + _words(e), "", seam)
+    guard(dev, lambda: loop(dev), reset, pause)
+
+
+def fail(hw, msg, wait_ms=3000):
+    """Close every window, silence the board and show msg; never raises, and
+    waits at most wait_ms for the shutters (an e-paper panel stuck busy must
+    not hold up the reset). Each part is tried on its own: a lost part stops
+    only itself."""
+    if hw is None:
+        return
+    s = hw.shutters
+    try:
+        s.close_all()
+        t = time.ticks_ms()
+        while s.busy() and time.ticks_diff(time.ticks_ms(), t) < wait_ms:
+            hw.watchdog.feed()
+            time.sleep_ms(5)
+            s.update()
+    except Exception:  # noqa: BLE001 - the servo board is gone: nothing left to drive
+        pass
+    for off in (hw.buzzer.quiet, hw.pixels.off):
+        try:
+            off()
+        except Exception:  # noqa: BLE001
+            pass
+    show_error(hw.oled, msg)
+
+
 def show_error(oled, msg):
+    """msg on the OLED; nothing (and no error) if the OLED is gone."""
     if oled is None:
         return
-    oled.fill(0)
-    screens.wrap(oled, msg, 0, 8)
-    oled.show()
+    try:
+        oled.fill(0)
+        screens.wrap(oled, msg, 0, 8)
+        oled.show()
+    except Exception:  # noqa: BLE001 - the display is unplugged: the LED says it
+        pass
 
 
 def start(name=None, root="", storage=None, setup=None, seam=None):
@@ -234,11 +281,30 @@ def start(name=None, root="", storage=None, setup=None, seam=None):
     try:
         cfg = board.load(name, root)
     except board.ConfigError as e:
+        from app.broken import Broken
         return Broken(str(e), root, seam)
     _forget("app.board")  # the config is checked: its checker's code is 10 KB of RAM
     if seam is None:
         from app import hardware as seam
-    return Device(seam.Hardware(cfg, storage), storage, setup)
+    try:
+        hw = seam.Hardware(cfg, storage)
+    except Exception as e:  # noqa: BLE001 - a part missing or a deck damaged: shown, not a boot loop
+        from app.broken import Broken, missing
+        return Broken("boot: " + missing(cfg, seam, e), root, seam)
+    try:
+        return Device(hw, storage, setup)
+    except Exception as e:  # noqa: BLE001 - resume failed (memory, flash): the windows close first
+        from app.broken import Broken
+        return Broken("boot: " + _words(e), root, seam, hw)
+
+
+def _words(err):
+    """app.broken.describe(err), or repr(err) if even that cannot load."""
+    try:
+        from app.broken import describe
+        return describe(err)
+    except Exception:  # noqa: BLE001 - no memory left to import it
+        return repr(err)
 
 
 def _forget(name):
@@ -249,37 +315,3 @@ def _forget(name):
         pkg, mod = name.split(".")
         if hasattr(sys.modules[pkg], mod):
             delattr(sys.modules[pkg], mod)
-
-
-class Broken:
-    """A board config that cannot be used: its error on the OLED (on the
-    default board's I2C pins) and the Pico's LED blinking; no shutter moves."""
-
-    def __init__(self, msg, root="", seam=None):
-        if seam is None:
-            from app import hardware as seam
-        self.msg = msg
-        self.led = seam.status_led()
-        self.at = time.ticks_ms()
-        self.oled = None
-        try:
-            from app import board
-            with open(root + "boards/" + board.DEFAULT + ".json") as f:
-                import json
-                cfg = json.load(f)
-            self.oled = seam.display(cfg, seam.i2c_bus(cfg))
-        except Exception:  # no display either: the LED alone says it
-            self.oled = None
-        show_error(self.oled, msg)
-
-    def fail(self, err):
-        pass  # nothing moves: there is nothing to make safe
-
-    def quiet_ms(self):
-        return max(0, 250 - time.ticks_diff(time.ticks_ms(), self.at))
-
-    def step(self):
-        now = time.ticks_ms()
-        if time.ticks_diff(now, self.at) >= 250:
-            self.at = now
-            self.led.toggle()

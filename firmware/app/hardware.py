@@ -39,7 +39,12 @@ class Hardware:
         self.storage = storage if storage is not None else Storage()
         self.i2c = i2c_bus(cfg)
         self.shutters = self._shutters(cfg["shutters"])  # first: every window closes
-        self.oled = display(cfg, self.i2c) if oled else None
+        self.oled = None
+        if oled:
+            try:
+                self.oled = display(cfg, self.i2c)
+            except OSError:  # not answering: play goes on without it (the device buzzes)
+                self.oled = None
         self.buttons = self._buttons(cfg)
         px = cfg["pixels"]
         self.pixels = Pixels(NeoPixel(Pin(px["pin"], Pin.OUT), px["count"]), px["brightness"])

@@ -95,8 +95,9 @@ class Journal:
         self.crc = crc16(self.crc, buf, 0, n)
         buf[n] = self.crc >> 8
         buf[n + 1] = self.crc & 0xFF
-        self.storage.append(self.name, memoryview(buf)[:n + 2])
         self.entries += 1
+        if not self.storage.full:  # once the flash is full the game plays on unsaved: no gap in the chain
+            self.storage.append(self.name, memoryview(buf)[:n + 2])
 
     def mark(self, code):
         self._buf[0] = code

@@ -16,18 +16,21 @@ CONTROLS = {"r": "roll", "n": "next", "o": "ok", "p": "pass", "u": "undo", "U": 
 
 
 class Session:
-    def __init__(self, name, root, flash_root, setup=None, card=True, runtime="micropython", angles=None):
+    def __init__(self, name, root, flash_root, setup=None, card=True, runtime="micropython", angles=None,
+                 lost=()):
         """name: the board config; root: the firmware tree (with boards/);
         flash_root: the emulated flash (keep it to resume in a later session);
         setup: start this game if the flash holds none; card: one in the slot;
         runtime: "circuitpython" boots the CircuitPython build (cp.main.start),
         its fakes installed (host_sim.cpy); angles: where the servos' horns
-        stand at power-up (default mid-travel; a reboot keeps them where they are)."""
+        stand at power-up (default mid-travel; a reboot keeps them where they are);
+        lost: parts left off the board at every boot ("oled", "pca")."""
         self.name = name
         self.runtime = runtime
         self.root = root
         self.flash_root = flash_root
         self.card = card
+        self.lost = lost
         self.reboots = 0
         self.errors = []
         self.down = {}  # key -> when hold(k) pressed it, until release(k)
@@ -53,7 +56,8 @@ class Session:
             cfg = board.load(board.DEFAULT, self.root)  # the parts are there all the same
         n = len(cfg["shutters"].get("channels", cfg["shutters"].get("pins", ())))
         self.kept = bool(self.angles) and len(self.angles) == n  # the horns' places are known
-        self.emu = Board(cfg, angles=self.angles if self.kept else None)
+        self.emu = Board(cfg, oled="oled" not in self.lost, pca="pca" not in self.lost,
+                         angles=self.angles if self.kept else None)
         if self.card:
             self.emu.card.set(True, 0)
         self.storage = Storage(self.flash_root)
