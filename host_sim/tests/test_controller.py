@@ -400,3 +400,14 @@ def test_a_game_started_from_the_menu_plays_the_card_in_the_slot(tmp_path):
     assert b.ctl.blocked() == ""
     play(b, "r o")
     assert b.ctl.game.closed() == 11 and b.ctl.windows() == b.ctl.game.open_mask
+
+
+def test_calibration_never_moves_a_window_with_the_card_in(tmp_path):
+    b = Bare(tmp_path, SETUP)
+    ctl = b.ctl
+    play(b, "c U n n o")  # calibrate, the card out
+    play(b, "r c")  # the closed end; a card slid back in
+    before = b.out.pulse[0] if 0 in b.out.pulse else None
+    play(b, "o o p")
+    assert ctl.msg == "Take the card out first" and ctl.windows() == 0
+    assert (b.out.pulse[0] if 0 in b.out.pulse else None) == before
