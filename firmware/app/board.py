@@ -214,16 +214,11 @@ def load(name=None, root=""):
     if name is None:
         try:
             with open(root + "board.txt", "rb") as f:
-                raw = f.read(64)
+                name = f.read(64).decode().lstrip("\ufeff").strip()  # a BOM, as some editors write
         except OSError:
-            raw = b""
-        if raw.startswith(b"\xef\xbb\xbf"):  # a BOM, as some editors write
-            raw = raw[3:]
-        raw = raw.strip()
-        for b in raw:  # bytes checked before decoding: a binary file is named, not a UnicodeError
-            if not (48 <= b <= 57 or 65 <= b <= 90 or 97 <= b <= 122 or b in (45, 95)):
-                raise ConfigError("board.txt: not a board name (letters, digits, _ and - only)")
-        name = raw.decode()
+            name = ""
+        except UnicodeError:  # a binary file: named, not a crash
+            raise ConfigError("board.txt: not a board name")
         if name:
             told = " (board.txt names %r)" % name
         else:

@@ -67,11 +67,6 @@ class Broken:
     def fail(self, err):
         fail(self.hw, self.msg)
 
-    def quiet_ms(self):
-        if self.hw is not None and self.hw.shutters.busy():
-            return 0
-        return max(0, 250 - time.ticks_diff(time.ticks_ms(), self.at))
-
     def step(self):
         now = time.ticks_ms()
         if self.hw is not None:

@@ -11,7 +11,7 @@ from micropython import const
 
 from app import lights, screens
 from app.controller import Controller
-from app.modes import KEY_NAMES, M_TEST
+from app.modes import KEY_NAMES
 
 EXPORT = "game.rec"
 FLASH_FULL = "Flash full: play goes on, not saved"
@@ -104,24 +104,6 @@ class Device:
         hw.buzzer.update()
         self._pixels()
         self._oled()
-
-    def quiet_ms(self):
-        """How long the device may go without a step if no input changes: 0
-        while a button debounces, a window moves, a tune plays or the screen
-        or lights have a change to send; else until a message or the e-paper
-        panel's idle time ends (-1: no limit). The simulator jumps its clock
-        by this much, so a week switched on takes seconds to emulate."""
-        hw = self.hw
-        ctl = self.ctl
-        if (not hw.buttons.quiet() or hw.buzzer.playing or self.dirty or ctl.mode == M_TEST
-                or ctl.version != self.lit_version or (hw.oled is not None and ctl.version != self.shown_version)):
-            return 0
-        now = time.ticks_ms()
-        q = hw.shutters.quiet_ms(now)
-        if ctl.msg:
-            m = max(0, time.ticks_diff(ctl.msg_until, now))
-            q = m if q < 0 else min(q, m)
-        return q
 
     def _shutters(self):
         s = self.hw.shutters

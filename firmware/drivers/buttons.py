@@ -82,14 +82,6 @@ class Buttons:
                         self.held_long[i] = 1
                         self._put(i, LONG)
 
-    def quiet(self):
-        """True if no poll can make an event until a switch changes: nothing
-        debouncing, no lock_ms running, no long press pending."""
-        for i in range(self.n):
-            if self.count[i] or not self.settled[i] or (self.down[i] and not self.held_long[i]):
-                return False
-        return True
-
     def _change(self, i, raw, now):
         self.down[i] = raw
         self.count[i] = 0

@@ -97,14 +97,6 @@ class EpaperShutters:
                 return True
         return False
 
-    def quiet_ms(self, now):
-        """How long update() has nothing to do: until the idle panel sleeps."""
-        if self.busy():
-            return 0
-        if self.panel.asleep:
-            return -1
-        return max(0, IDLE_SLEEP_MS - time.ticks_diff(now, self._idle_since))
-
     def wait(self, step_ms=5):
         """Block until the panel shows every request (self-test, shutdown)."""
         while self.busy():

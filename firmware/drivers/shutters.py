@@ -69,11 +69,6 @@ class Shutters:
                 return True
         return False
 
-    def quiet_ms(self, now):
-        """How long update() has nothing to do: 0 while a move runs or waits,
-        -1 (no limit) when every servo rests."""
-        return 0 if self.busy() else -1
-
     def _ask(self, i, want, start=True):
         self.target[i] = want
         if self.cmd_us[i] == self._pulse(i, want):

@@ -25,44 +25,48 @@ class Storage:
     def path(self, name):
         return self.root + name
 
-    def read(self, name):
-        """The file's bytes, or None if it is not there."""
+    def read(self, name, limit=0):
+        """The file's bytes, or None if it is not there (or larger than limit,
+        if given). A replace a power cut interrupted is settled first: a .tmp
+        beside the file is a write that never finished (the file is whole: the
+        .tmp goes); a .tmp alone is the whole new content, the old file already
+        removed (FAT): it becomes the file, so append() never starts a new one."""
+        dst = self.path(name)
+        tmp = dst + ".tmp"
+        if _size(tmp) >= 0:
+            try:
+                if _size(dst) >= 0:
+                    os.remove(tmp)
+                else:
+                    os.rename(tmp, dst)
+            except OSError:  # a read-only drive (USB mode): read what is there
+                pass
+        if limit and _size(dst) > limit:
+            return None
         try:
-            with open(self.path(name), "rb") as f:
+            with open(dst, "rb") as f:
                 return f.read()
         except OSError:
             return None
 
-    def size(self, name):
-        """The file's size in bytes, or -1 if it is not there."""
-        try:
-            return os.stat(self.path(name))[6]
-        except OSError:
-            return -1
-
     def write(self, name, data):
         """Replace the file with data; False (and `full` set) if the flash
-        has no room, the old file then kept whole."""
+        has no room: the old file is kept whole, the .tmp goes at the next read."""
         dst = self.path(name)
         tmp = dst + ".tmp"
         try:
             with open(tmp, "wb") as f:
                 f.write(data)
         except OSError as e:
-            return self._no_room(e, tmp)
+            return self._no_room(e)
         self._replace(tmp, dst)
         self.bytes_written += len(data)
         return True
 
-    def _no_room(self, e, tmp=None):
+    def _no_room(self, e):
         if e.errno != ENOSPC:
             raise e
         self.full = True
-        if tmp is not None:
-            try:
-                os.remove(tmp)
-            except OSError:
-                pass
         return False
 
     def _replace(self, tmp, dst):
@@ -82,10 +86,8 @@ class Storage:
     def load_json(self, name, default=None):
         """The file's JSON, or default if it is missing, damaged, larger than
         JSON_MAX or nested too deep to parse."""
-        if self.size(name) > JSON_MAX:
-            return default
-        data = self.read(name)
-        if data is None or len(data) > JSON_MAX:
+        data = self.read(name, JSON_MAX)
+        if data is None:
             return default
         try:
             return json.loads(data)
@@ -94,3 +96,11 @@ class Storage:
 
     def save_json(self, name, obj):
         return self.write(name, json.dumps(obj).encode())
+
+
+def _size(path):
+    """The file's size in bytes, or -1 if it is not there."""
+    try:
+        return os.stat(path)[6]
+    except OSError:
+        return -1

@@ -83,15 +83,16 @@ class Session:
 
     def wait(self, ms):
         """Let ms pass with nothing pressed, as run(ms) would, but where the
-        device says it has nothing to do (quiet_ms) the clock jumps, the
+        device says it has nothing to do (app.quiet) the clock jumps, the
         watchdog fed as the skipped steps would have: a week in seconds."""
+        from app import quiet
         end = clock.now_us() + ms * 1000
         while clock.now_us() < end:
             boots = self.reboots
             self.run(STEP_MS)
             if self.reboots != boots:
                 continue
-            q = self.dev.quiet_ms()
+            q = quiet.ms(self.dev)
             left = (end - clock.now_us()) // 1000
             if q < 0 or q > left:
                 q = left
@@ -160,17 +161,21 @@ class Session:
             self.button(k).set(False, max(clock.now_us(), t + HOLD_MS * 1000))
 
     def key(self, k, react_ms=REACT_MS):
-        """Press and release one key, then give the device react_ms."""
-        self.run(self.push(k) + react_ms)
+        """Press and release one key, then give the device react_ms; ~MS waits."""
+        if k[0] == "~":
+            self.wait(self.wait_ms(k))
+        else:
+            self.run(self.push(k) + react_ms)
+
+    def wait_ms(self, k):
+        """The ms of a wait token ~MS; ValueError naming a bad one."""
+        if not k[1:].isdigit():
+            raise ValueError("bad wait %r: ~ and the ms to wait, as ~604800000 (a week)" % k)
+        return int(k[1:])
 
     def keys(self, text):
         for k in text.split():
-            if k[0] == "~":
-                if not k[1:].isdigit():
-                    raise ValueError("bad wait %r: ~ and the ms to wait, as ~604800000" % k)
-                self.wait(int(k[1:]))
-            else:
-                self.key(k)
+            self.key(k)
 
     def game(self):
         ctl = getattr(self.dev, "ctl", None)
