@@ -80,6 +80,8 @@ class Device:
         self.full_seen = -1  # the journal entry the "flash full" notice was last given at
         if self.ctl.report:
             self.ctl.say(self.ctl.report)
+        if self.ctl.journal.damaged:
+            self.ctl.say("Game file damaged: kept as game.bad")
         if hw.oled is None:  # a missing OLED must not stop play: the buzzer says it is gone
             hw.buzzer.play(TUNES["refuse"])
 

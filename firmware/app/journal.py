@@ -1,13 +1,16 @@
 """The game on flash: a header line, then every action appended as it happens.
 
-    MJ1 {"players": 3, ...}\n      header (JSON), written whole by atomic replace
+    MJ2 {"players": 3, ...} 1a2b\n   header (JSON) and its CRC-16 in hex, written whole
+                                    by atomic replace (MJ1: the same without the CRC)
     <action bytes><crc16>...        one entry per action, appended
 
 An entry is the engine's own log bytes of one action (game.engine's format),
 or UNDO, or RELOAD (the deck was reloaded), followed by a CRC-16 that chains
 over every entry before it. A power cut inside an append, or any corruption,
 breaks the chain there: `load()` keeps every entry before the first bad one
-and says how many bytes it dropped, so resume loses nothing that was whole."""
+and says how many bytes it dropped, so resume loses nothing that was whole.
+A header that fails its CRC is never read as another game: the whole file is
+kept in game.bad for recovery, `damaged` is set, and the device says so."""
 from array import array
 try:
     from micropython import const
@@ -17,7 +20,9 @@ except ImportError:  # CPython without the simulator: const(x) is x
 from game import engine
 
 NAME = "game.jnl"
-MAGIC = b"MJ1 "
+BAD = "game.bad"
+MAGIC = b"MJ2 "
+MAGIC1 = b"MJ1 "  # before the header had its CRC: still read
 UNDO = const(0x00)
 RELOAD = const(0xF0)
 
@@ -68,12 +73,14 @@ class Journal:
         self.name = name
         self.crc = 0xFFFF
         self.entries = 0  # entries written since the header (the draw counter)
+        self.damaged = False  # the last load found a damaged header (kept in BAD)
         self._buf = bytearray(10)  # one entry and its CRC: the longest is 7 + 2
 
     def start(self, header):
         """A new game: the header replaces the old journal in one step."""
         import json
-        self.storage.write(self.name, MAGIC + json.dumps(header).encode() + b"\n")
+        h = json.dumps(header).encode()
+        self.storage.write(self.name, MAGIC + h + (" %04x\n" % crc16(0xFFFF, h)).encode())
         self.crc = 0xFFFF
         self.entries = 0
 
@@ -108,17 +115,26 @@ class Journal:
         None if there is no journal or its header is unreadable. A bad tail is
         cut off the file, so later appends follow the last whole entry."""
         import json
+        self.damaged = False
         data = self.storage.read(self.name)
-        if not data or not data.startswith(MAGIC):
+        if not data:
             return None
         nl = data.find(b"\n")
-        if nl < 0:
-            return None
-        try:
-            header = json.loads(data[len(MAGIC):nl])
-        except ValueError:
-            return None
+        end = nl
+        if data.startswith(MAGIC):
+            end = nl - 5  # " 1a2b": the CRC of the JSON before it, as written (lower case)
+            ok = end > 4 and data[end:nl] == (" %04x" % crc16(0xFFFF, data, 4, end)).encode()
+        else:
+            ok = data.startswith(MAGIC1)
+        header = None
+        if ok and nl > 0:
+            try:
+                header = json.loads(data[4:end])
+            except ValueError:
+                pass
         if not isinstance(header, dict):
+            self.damaged = True  # never guessed at: kept whole for recovery
+            self.storage.write(BAD, data)
             return None
         i = nl + 1
         crc = 0xFFFF

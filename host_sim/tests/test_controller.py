@@ -343,7 +343,7 @@ def test_an_unreadable_header_starts_over_without_a_crash(tmp_path):
     b = played(tmp_path / "a", 1)
     data = b.storage.read(jn.NAME)
     nl = data.index(b"\n")
-    head = json.loads(data[4:nl])
+    head = json.loads(data[4:nl - 5])  # the JSON before its CRC
     worse = [dict(head, players=9), dict(head, deck="x"), dict(head, seed=None), dict(head, rules="chess"),
              dict(head, first=7), dict(head, dice="sometimes"), {k: v for k, v in head.items() if k != "first"}]
     for bad in [b"", b"MJ1 {\n", data[:5], b"XX" + data[2:], b"MJ1 [1]\n"] + [
@@ -411,3 +411,30 @@ def test_calibration_never_moves_a_window_with_the_card_in(tmp_path):
     play(b, "o o p")
     assert ctl.msg == "Take the card out first" and ctl.windows() == 0
     assert (b.out.pulse[0] if 0 in b.out.pulse else None) == before
+
+
+def test_a_damaged_header_is_reported_and_kept_never_read_as_another_game(tmp_path):
+    """Every single-bit flip in the header: the game is not resumed with another
+    seed, deck or table; the file is kept whole in game.bad and the device says so."""
+    b = played(tmp_path / "a", 1)
+    data = b.storage.read(jn.NAME)
+    nl = data.index(b"\n")
+    flips = 0
+    for at in range(nl + 1):
+        for bit in range(8):
+            bad = bytearray(data)
+            bad[at] ^= 1 << bit
+            ctl = resumed(tmp_path / ("f%d_%d" % (at, bit)), bytes(bad))
+            assert ctl.game is None and ctl.journal.damaged, (at, bit)
+            assert ctl.storage.read(jn.BAD) == bytes(bad)
+            flips += 1
+    assert flips >= 400
+
+
+def test_a_journal_from_before_the_header_crc_still_resumes(tmp_path):
+    b = played(tmp_path / "a", 1)
+    data = b.storage.read(jn.NAME)
+    nl = data.index(b"\n")
+    old = b"MJ1 " + data[4:nl - 5] + data[nl:]
+    ctl = resumed(tmp_path / "b", old)
+    assert ctl.game is not None and same_game(ctl, b.ctl.game) and not ctl.journal.damaged
