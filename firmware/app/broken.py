@@ -1,9 +1,35 @@
-"""What the device shows when it cannot play: a board config that cannot be
-used, a part that does not answer, a resume that failed. Loaded only then,
-so its code takes no RAM in play."""
+"""What the device does when it cannot play: a board config that cannot be
+used, a part that does not answer, a resume that failed, an error in play.
+Loaded only then, so its code takes no RAM while playing."""
 import time
 
-from app.device import fail, show_error
+from app.device import show_error
+
+
+def fail(hw, msg, wait_ms=3000):
+    """Close every window, silence the board and show msg; never raises, and
+    waits at most wait_ms for the shutters (an e-paper panel stuck busy must
+    not hold up the reset). Each part is tried on its own: a lost part stops
+    only itself."""
+    if hw is None:
+        return
+    s = hw.shutters
+    try:
+        s.close_all()
+        t = time.ticks_ms()
+        while s.busy() and time.ticks_diff(time.ticks_ms(), t) < wait_ms:
+            hw.watchdog.feed()
+            time.sleep_ms(5)
+            s.update()
+    except Exception:  # noqa: BLE001 - the servo board is gone: nothing left to drive
+        pass
+    for off in (hw.buzzer.quiet, hw.pixels.off):
+        try:
+            off()
+        except Exception:  # noqa: BLE001
+            pass
+    show_error(hw.oled, msg)
+
 
 
 def describe(err):

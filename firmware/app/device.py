@@ -181,7 +181,12 @@ class Device:
     def fail(self, err):
         """An unexpected error: every window closes and the error is shown;
         main.py resets the board a few seconds later and the game resumes."""
-        fail(self.hw, "ERROR, restarting: " + _words(err))
+        try:  # its code is loaded only now: no RAM while playing
+            from app.broken import describe, fail
+        except Exception:  # noqa: BLE001 - no memory even for that: the lid first, no words
+            self.hw.shutters.close_all()
+            return
+        fail(self.hw, "ERROR, restarting: " + describe(err))
 
 
 def guard(dev, loop, reset, pause):
@@ -211,34 +216,9 @@ def boot(loop, reset, pause, seam=None, storage=None):
     try:
         dev = start(seam=seam, storage=storage)
     except Exception as e:  # noqa: BLE001 - start() catches what it knows: this is the rest
-        from app.broken import Broken
-        dev = Broken("boot: " + _words(e), "", seam)
+        from app.broken import Broken, describe
+        dev = Broken("boot: " + describe(e), "", seam)
     guard(dev, lambda: loop(dev), reset, pause)
-
-
-def fail(hw, msg, wait_ms=3000):
-    """Close every window, silence the board and show msg; never raises, and
-    waits at most wait_ms for the shutters (an e-paper panel stuck busy must
-    not hold up the reset). Each part is tried on its own: a lost part stops
-    only itself."""
-    if hw is None:
-        return
-    s = hw.shutters
-    try:
-        s.close_all()
-        t = time.ticks_ms()
-        while s.busy() and time.ticks_diff(time.ticks_ms(), t) < wait_ms:
-            hw.watchdog.feed()
-            time.sleep_ms(5)
-            s.update()
-    except Exception:  # noqa: BLE001 - the servo board is gone: nothing left to drive
-        pass
-    for off in (hw.buzzer.quiet, hw.pixels.off):
-        try:
-            off()
-        except Exception:  # noqa: BLE001
-            pass
-    show_error(hw.oled, msg)
 
 
 def show_error(oled, msg):
@@ -278,17 +258,8 @@ def start(name=None, root="", storage=None, setup=None, seam=None):
     try:
         return Device(hw, storage, setup)
     except Exception as e:  # noqa: BLE001 - resume failed (memory, flash): the windows close first
-        from app.broken import Broken
-        return Broken("boot: " + _words(e), root, seam, hw)
-
-
-def _words(err):
-    """app.broken.describe(err), or repr(err) if even that cannot load."""
-    try:
-        from app.broken import describe
-        return describe(err)
-    except Exception:  # noqa: BLE001 - no memory left to import it
-        return repr(err)
+        from app.broken import Broken, describe
+        return Broken("boot: " + describe(e), root, seam, hw)
 
 
 def _forget(name):
