@@ -48,9 +48,14 @@ class Outputs:
         self.storage.write(EXPORT, text.encode())
 
     def entropy(self):
-        """A seed for a new game: the microsecond counter when Start was
-        pressed (a person's timing on the board; repeatable in emulation)."""
-        return int(time.ticks_us())
+        """A seed for a new game: 32 bits from `random`, which MicroPython's
+        rp2 port and CircuitPython seed at power-up from the RP2040's ring
+        oscillator (its hardware random source), mixed with the microsecond
+        counter when Start was pressed: no seed can be guessed from how long
+        the board was on. (The emulated board seeds `random` the same at every
+        boot, so a game started from the menu repeats there.)"""
+        import random
+        return (random.getrandbits(32) ^ int(time.ticks_us()) * 0x9E3779B1) & 0xFFFFFFFF
 
 
 class Device:

@@ -151,3 +151,17 @@ def test_a_full_flash_says_so_plays_on_and_resumes_what_was_saved(tmp_path, monk
     s.reboot()
     s.run(1500)
     assert snapshot(s.game()) == saved  # what was on flash before it filled
+
+
+def test_a_new_games_seed_comes_from_the_hardware_random_source_not_the_time(tmp_path):
+    """Start pressed at the very same microsecond on two boards: the seeds
+    differ, as their random sources do; the same source repeats (emulation)."""
+    import random
+    s = session(tmp_path, setup=None)
+    seeds = []
+    for src in (1, 2, 1):
+        random.seed(src)
+        clock.reset(123456789)
+        seeds.append(s.dev.out.entropy())
+    assert seeds[0] != seeds[1] and seeds[0] == seeds[2]
+    assert all(0 <= x < 1 << 32 for x in seeds)
