@@ -231,8 +231,6 @@ def load(name=None, root=""):
         raise ConfigError("board config: %s: no such file%s" % (path, told))
     except ValueError as e:
         raise ConfigError("board config: %s: not valid JSON (%s)" % (path, e))
-    except (RuntimeError, MemoryError):  # RuntimeError: recursion (RecursionError on CPython)
-        raise ConfigError("board config: %s: too large or nested too deep" % path)
     cfg = validate(cfg)
     sh = cfg["shutters"]
     if "deck" in sh:  # a path in the config is relative to the same root

@@ -17,7 +17,6 @@ try:
 except ImportError:  # CPython without the simulator: const(x) is x
     const = int
 
-from game import engine
 
 NAME = "game.jnl"
 BAD = "game.bad"
@@ -48,23 +47,6 @@ def crc16(crc, data, start=0, end=-1):
     for i in range(start, end):
         crc = ((crc << 8) & 0xFF00) ^ t[(crc >> 8) ^ data[i]]
     return crc
-
-
-def entry_len(data, i):
-    """Length of the entry starting at data[i] (without its CRC); 0 if unknown."""
-    b = data[i]
-    op = b >> 4
-    if b == UNDO or b == RELOAD:
-        return 1
-    if op == engine.CARD:
-        return 7
-    if op == engine.ROLL:
-        return 2
-    if op == engine.ORDER:
-        return 1 + (b & 15)
-    if 0 < op < len(engine.NAMES):
-        return 1
-    return 0
 
 
 class Journal:
@@ -112,46 +94,17 @@ class Journal:
 
     def load(self):
         """(header dict, entries as a list of bytes, bytes dropped) from flash;
-        None if there is no journal or its header is unreadable. A bad tail is
-        cut off the file, so later appends follow the last whole entry."""
-        import json
-        self.damaged = False
-        data = self.storage.read(self.name)
-        if not data:
-            return None
-        nl = data.find(b"\n")
-        end = nl
-        if data.startswith(MAGIC):
-            end = nl - 5  # " 1a2b": the CRC of the JSON before it, as written (lower case)
-            ok = end > 4 and data[end:nl] == (" %04x" % crc16(0xFFFF, data, 4, end)).encode()
-        else:
-            ok = data.startswith(MAGIC1)
-        header = None
-        if ok and nl > 0:
-            try:
-                header = json.loads(data[4:end])
-            except ValueError:
-                pass
-        if not isinstance(header, dict):
-            self.damaged = True  # never guessed at: kept whole for recovery
-            self.storage.write(BAD, data)
-            return None
-        i = nl + 1
-        crc = 0xFFFF
-        out = []
-        while i < len(data):
-            k = entry_len(data, i)
-            if k == 0 or i + k + 2 > len(data):
-                break
-            c = crc16(crc, data, i, i + k)
-            if data[i + k] != c >> 8 or data[i + k + 1] != c & 0xFF:
-                break
-            out.append(data[i:i + k])
-            crc = c
-            i += k + 2
-        dropped = len(data) - i
-        if dropped:
-            self.storage.write(self.name, data[:i])
-        self.crc = crc
-        self.entries = len(out)
-        return header, out, dropped
+        None if there is no journal or its header is unreadable (`damaged`
+        says if it was there but failed its CRC). A bad tail is cut off the
+        file, so later appends follow the last whole entry. The reading is
+        app.journal_read's, loaded for it and dropped after: boot-only code
+        takes no RAM in play."""
+        import sys
+        from app import journal_read
+        try:
+            return journal_read.load(self)
+        finally:
+            del sys.modules["app.journal_read"]
+            import app
+            if hasattr(app, "journal_read"):
+                delattr(app, "journal_read")

@@ -8,10 +8,12 @@ ms): it ends finished moves and starts waiting ones, oldest request first."""
 import time
 from array import array
 
+from micropython import const
+
 CALIB_FILE = "calib.json"
 _MIN_US = 500
 _MAX_US = 2500
-MIN_TRAVEL_US = 300  # the ends of a window keep apart at least this, on the board config's side
+MIN_TRAVEL_US = const(300)  # the ends of a window keep apart at least this, on the board config's side
 
 
 class Shutters:
@@ -169,7 +171,8 @@ class Shutters:
             # ints only: a float would pass the range, then fail in the array('H')
             ok = len(o) == len(c) == self.n and all(
                 isinstance(v, int) and _MIN_US <= v <= _MAX_US for v in o + c)
-            ok = ok and all(self.ends_ok(o[i], c[i]) for i in range(self.n))
+            for i in range(self.n if ok else 0):
+                ok = ok and self.ends_ok(o[i], c[i])
         except (TypeError, KeyError):
             ok = False
         if ok:  # a damaged, foreign or crossed file leaves the board config's ends

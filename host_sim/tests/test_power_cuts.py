@@ -15,6 +15,7 @@ hw.install()
 from app import journal as jn  # noqa: E402
 from cp.storage import FatStorage  # noqa: E402
 from drivers import storage  # noqa: E402
+from game import engine  # noqa: E402
 
 
 class Cut(Exception):
@@ -122,7 +123,7 @@ def _old_game(st):
     j = jn.Journal(st)
     j.start(OLD)
     for _ in range(4):
-        j.append(bytes((jn.engine.ROLL << 4, 3)))
+        j.append(bytes((engine.ROLL << 4, 3)))
 
 
 @pytest.mark.parametrize("kind", ["littlefs", "fat"])
@@ -134,7 +135,7 @@ def test_a_new_game_cut_anywhere_keeps_the_old_game_or_the_new_whole(monkeypatch
         head, entries, dropped = got
         assert (head, len(entries)) in ((OLD, 4), (NEW, 0)) and dropped == 0
         assert not done or head == NEW
-        j.append(bytes((jn.engine.ROLL << 4, 2)))  # play goes on: the entry follows the header
+        j.append(bytes((engine.ROLL << 4, 2)))  # play goes on: the entry follows the header
         head2, entries2, _ = jn.Journal(st).load()
         assert head2 == head and len(entries2) == len(entries) + 1
     n = cut_everywhere(monkeypatch, tmp_path, kind, _old_game, lambda st: jn.Journal(st).start(NEW), check)
@@ -152,7 +153,7 @@ def test_trimming_a_torn_tail_cut_anywhere_loses_no_whole_entry(monkeypatch, tmp
         assert head == OLD and len(entries) == 4
         j = jn.Journal(st)
         j.load()
-        j.append(bytes((jn.engine.ROLL << 4, 2)))
+        j.append(bytes((engine.ROLL << 4, 2)))
         assert len(jn.Journal(st).load()[1]) == 5
     cut_everywhere(monkeypatch, tmp_path, kind, torn, lambda st: jn.Journal(st).load(), check)
 
@@ -177,5 +178,5 @@ def test_an_append_cut_anywhere_keeps_every_whole_entry(monkeypatch, tmp_path, k
     def more(st):
         j = jn.Journal(st)
         j.load()
-        j.append(bytes((jn.engine.ROLL << 4, 6)))
+        j.append(bytes((engine.ROLL << 4, 6)))
     cut_everywhere(monkeypatch, tmp_path, kind, _old_game, more, check)
