@@ -439,3 +439,51 @@ def test_a_journal_from_before_the_header_crc_still_resumes(tmp_path):
     old = b"MJ1 " + data[4:nl - 5] + data[nl:]
     ctl = resumed(tmp_path / "b", old)
     assert ctl.game is not None and same_game(ctl, b.ctl.game) and not ctl.journal.damaged
+
+
+def _to_second_card(tmp_path, new_card_in):
+    """A reveal done and card 2 dealt; new_card_in: the new card is in the slot."""
+    b = Bare(tmp_path, {"players": 3, "rules": "standard", "seed": 5})
+    play(b, "r o p 2 o c 2")  # roll, open, pass, P2 guesses, OK closes, the card out, P2 right
+    assert b.ctl.game.cards == 2 and b.ctl.game.phase == engine.P_ROLL
+    if new_card_in:
+        play(b, "c")
+        assert b.ctl.fresh and b.ctl.blocked() == ""
+    return b
+
+
+def test_undo_across_a_deal_with_the_new_card_in_never_shows_it(tmp_path):
+    b = _to_second_card(tmp_path, True)
+    ctl = b.ctl
+    play(b, "u")  # the reveal undone: card 1 is the game's card again
+    assert ctl.game.cards == 1 and ctl.game.phase == engine.P_REVEAL
+    assert ctl.blocked() == "Take the new card out unseen" and ctl.windows() == 0
+    play(b, "2")
+    assert ctl.msg == "Take the new card out unseen" and ctl.game.phase == engine.P_REVEAL
+    play(b, "c")  # out, unseen
+    assert ctl.blocked() == "" and ctl.windows() == 0
+    play(b, "o")  # the reveal again: nobody right this time
+    assert ctl.game.cards == 2 and ctl.blocked() == "Insert next card"
+    play(b, "c")
+    assert ctl.blocked() == "" and ctl.fresh
+
+
+def test_undo_back_into_a_cards_play_names_the_card_and_keeps_the_lid_shut(tmp_path):
+    b = _to_second_card(tmp_path, True)
+    ctl = b.ctl
+    play(b, "u u")  # the reveal, then the close of the call: card 1 is in play again
+    assert ctl.game.cards == 1 and ctl.game.phase != engine.P_REVEAL
+    assert ctl.blocked() == "Swap: put back card 1" and ctl.windows() == 0
+    play(b, "c")  # the new card out: no "Card out! Put it back", the device asked for it
+    assert ctl.blocked() == "Put back card 1" and ctl.windows() == 0 and "Card out" not in ctl.msg
+    play(b, "c")  # card 1 back in
+    assert ctl.blocked() == "" and ctl.windows() == ctl.game.open_mask != 0
+
+
+def test_undo_across_a_deal_with_the_slot_empty_asks_for_the_card_by_number(tmp_path):
+    b = _to_second_card(tmp_path, False)
+    ctl = b.ctl
+    play(b, "u u")
+    assert ctl.blocked() == "Put back card 1" and ctl.windows() == 0
+    play(b, "c")
+    assert ctl.blocked() == "" and ctl.windows() == ctl.game.open_mask != 0
