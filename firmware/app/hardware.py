@@ -20,10 +20,13 @@ def i2c_bus(cfg):
 
 
 def display(cfg, i2c):
-    """The OLED of a validated board config, on bus i2c."""
+    """The OLED of a validated board config, on bus i2c; None if it does not answer."""
     from drivers.ssd1306 import SSD1306
     o = cfg["oled"]
-    return SSD1306(i2c, o["address"], o["width"], o["height"])
+    try:
+        return SSD1306(i2c, o["address"], o["width"], o["height"])
+    except OSError:  # not answering: play goes on without it (the device buzzes)
+        return None
 
 
 def status_led():
@@ -39,12 +42,7 @@ class Hardware:
         self.storage = storage if storage is not None else Storage()
         self.i2c = i2c_bus(cfg)
         self.shutters = self._shutters(cfg["shutters"])  # first: every window closes
-        self.oled = None
-        if oled:
-            try:
-                self.oled = display(cfg, self.i2c)
-            except OSError:  # not answering: play goes on without it (the device buzzes)
-                self.oled = None
+        self.oled = display(cfg, self.i2c) if oled else None
         self.buttons = self._buttons(cfg)
         px = cfg["pixels"]
         self.pixels = Pixels(NeoPixel(Pin(px["pin"], Pin.OUT), px["count"]), px["brightness"])

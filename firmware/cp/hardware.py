@@ -32,10 +32,13 @@ def i2c_bus(cfg):
 
 
 def display(cfg, i2c):
-    """The OLED of a validated board config, on bus i2c."""
+    """The OLED of a validated board config, on bus i2c; None if it does not answer."""
     from cp.oled import Oled
     o = cfg["oled"]
-    return Oled(i2c, o["address"], o["width"], o["height"])
+    try:
+        return Oled(i2c, o["address"], o["width"], o["height"])
+    except OSError:  # not answering: play goes on without it (the device buzzes)
+        return None
 
 
 def status_led():
@@ -80,12 +83,7 @@ class Hardware:
         self.storage = storage if storage is not None else FatStorage()
         self.i2c = i2c_bus(cfg)
         self.shutters = self._shutters(cfg["shutters"])  # first: every window closes
-        self.oled = None
-        if oled:
-            try:
-                self.oled = display(cfg, self.i2c)
-            except OSError:  # not answering: play goes on without it (the device buzzes)
-                self.oled = None
+        self.oled = display(cfg, self.i2c) if oled else None
         self.buttons = self._buttons(cfg)
         px = cfg["pixels"]
         self.pixels = Pixels(Strip(gpio(px["pin"]), px["count"], auto_write=False), px["brightness"])
