@@ -1,15 +1,28 @@
 """Boot: the device runs from an asyncio loop, a step every 2 ms.
 
 An unexpected error closes every window, shows the error, and resets the
-board after 5 s; the game then resumes from the journal. Ctrl-C over USB
-(mpremote) stops the loop with the lid closed and the watchdog kept fed, so
+board after 5 s; the game then resumes from the journal. An error while
+booting (a lost part, a damaged file) is shown with the LED blinking; if the
+firmware itself cannot load, the LED blinks fast. Ctrl-C over USB (mpremote) stops the loop with the lid closed and the watchdog kept fed, so
 the REPL can be used (`mpremote resume ...`)."""
 import asyncio
 import time
 
 import machine
 
-from app import device
+
+def _cannot_start(e):
+    print("Macroscope cannot start:", repr(e))
+    led = machine.Pin("LED", machine.Pin.OUT)
+    while True:
+        led.toggle()
+        time.sleep_ms(100)
+
+
+try:
+    from app import device
+except Exception as e:  # a file missing, no memory: nothing of the firmware can show it
+    _cannot_start(e)
 
 
 async def _loop(dev):
@@ -19,8 +32,8 @@ async def _loop(dev):
 
 
 def run():
-    dev = device.start()
-    device.guard(dev, lambda: asyncio.run(_loop(dev)), machine.reset, lambda s: time.sleep_ms(s * 1000))
+    # from power-up on, under the guard: no error at boot is a blank screen or a boot loop
+    device.boot(lambda dev: asyncio.run(_loop(dev)), machine.reset, lambda s: time.sleep_ms(s * 1000))
 
 
 run()

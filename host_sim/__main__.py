@@ -110,7 +110,8 @@ def main(argv=None):
                     help="write a JSON line per key: the key, the rules state and the OLED's 64 rows")
     pr.add_argument("--oled-out", metavar="FILE.png", help="save the OLED after the keys as a 128x64 PNG")
     runtime_flag(pr)
-    pr.add_argument("keys", nargs="*", help="1-6 seats, r n o p u (ROLL NEXT OK PASS UNDO), U long UNDO, c card")
+    pr.add_argument("keys", nargs="*", help="1-6 seats, r n o p u (ROLL NEXT OK PASS UNDO), U long UNDO, c card, "
+                    "~MS wait MS with nothing pressed")
     deck_parser(sub)
     sm = sub.add_parser("sim", help="play the device firmware on the emulated board from the keyboard")
     device_flags(sm)

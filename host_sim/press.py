@@ -144,7 +144,9 @@ def oled_lines(s):
 def check_keys(s, keys):
     """Every key known, before the first is pressed (a bad one changes nothing)."""
     for k in keys:
-        if k != "c":
+        if k[0] == "~":
+            s.wait_ms(k)
+        elif k != "c":
             s.button(k)
 
 

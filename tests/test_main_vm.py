@@ -20,7 +20,7 @@ from emu import clock, world
 from emu.board import Board
 from app import board
 world.reset()
-emu = Board(board.load())
+emu = Board(board.load(), pca=PCA)
 emu.card.set(True, 0)
 steps = 0
 open_before = -1
@@ -71,8 +71,8 @@ def board_root(tmp_path_factory):
     return root
 
 
-def boot(root, fakes_dir, stop, error):
-    p = run_vm("STOP = %d\nERROR = %s\n" % (stop, error) + BOOT, [fakes_dir], "256k", cwd=root)
+def boot(root, fakes_dir, stop, error, pca=True):
+    p = run_vm("STOP = %d\nERROR = %s\nPCA = %s\n" % (stop, error, pca) + BOOT, [fakes_dir], "256k", cwd=root)
     assert "Traceback" not in p.stdout + p.stderr, p.stdout + p.stderr
     return dict(line.split("=", 1) for line in p.stdout.splitlines() if "=" in line)
 
@@ -90,3 +90,30 @@ def test_an_error_closes_every_shutter_then_resets(board_root, fakes_dir):
     out = boot(board_root, fakes_dir, 500, "RuntimeError")
     assert out["reset"] == "machine.reset()"
     assert out["open_before"] == "1" and out["open_after"] == "0"
+
+
+def test_a_missing_servo_board_is_shown_on_the_vm_and_no_reset_follows(board_root, fakes_dir):
+    out = boot(board_root, fakes_dir, 4000, "KeyboardInterrupt", pca=False)  # 8 s: past the watchdog's 5 s
+    assert out["steps"] == "4000" and out["reset"] == "none" and out["wdt_expired"] == "False"
+    assert int(out["lit"]) > 200  # the message
+
+
+@pytest.mark.parametrize("body", ["[" * 100000 + "]" * 100000, "[" * 2000 + "]" * 2000, "\xff\xfe"],
+                         ids=["200KB-deep", "4KB-deep", "binary"])
+def test_damaged_settings_and_calibration_resume_on_the_vm(board_root, fakes_dir, body):
+    names = [os.path.join(board_root, n) for n in ("settings.json", "calib.json")]
+    saved = []
+    for n in names:
+        saved.append(open(n, "rb").read() if os.path.exists(n) else None)
+        with open(n, "w") as f:
+            f.write(body)
+    try:
+        out = boot(board_root, fakes_dir, 1000, "KeyboardInterrupt")
+    finally:
+        for n, data in zip(names, saved):
+            if data is None:
+                os.remove(n)
+            else:
+                with open(n, "wb") as f:
+                    f.write(data)
+    assert out["steps"] == "1000" and out["reset"] == "none" and out["open_before"] == "1"

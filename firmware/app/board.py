@@ -213,10 +213,12 @@ def load(name=None, root=""):
     told = ""
     if name is None:
         try:
-            with open(root + "board.txt") as f:
-                name = f.read().strip()
+            with open(root + "board.txt", "rb") as f:
+                name = f.read(64).decode().lstrip("\ufeff").strip()  # a BOM, as some editors write
         except OSError:
-            pass
+            name = ""
+        except UnicodeError:  # a binary file: named, not a crash
+            raise ConfigError("board.txt: not a board name")
         if name:
             told = " (board.txt names %r)" % name
         else:

@@ -45,6 +45,7 @@ class Controller:
         self.card_in = digital  # a digital card is always in
         self.fresh = True  # the card in the slot is the game's current card
         self.saw_out = False
+        self.back = 0  # after an UNDO across a deal: the card wanted back in the slot
         self.order = []  # seats pressed to order a tie
         self.result = ""  # who won and lost what, after a reveal
         self.deck_base = self.settings["deck"]
@@ -198,6 +199,7 @@ class Controller:
                 return  # the device shows the next picture itself
             self.fresh = False
             self.saw_out = not self.card_in
+            self.back = 0
             if self.deck_left() < 0:
                 self.mode = M_RELOAD
 
@@ -247,8 +249,9 @@ class Controller:
             self.saw_out = True
         elif self.saw_out and not self.fresh:
             self.fresh = True
+            self.back = 0
         g = self.game
-        if self.mode == M_PLAY and g and not present and g.phase != engine.P_REVEAL and not g.over():
+        if self.mode == M_PLAY and g and not present and g.phase != engine.P_REVEAL and not g.over() and not self.back:
             self.refuse("Card out! Put it back", now)
         self.version += 1
 
@@ -262,9 +265,10 @@ class Controller:
             cards = g.cards
             g.undo()
             self.journal.mark(jn.UNDO)
-            if g.cards != cards and not self.digital:  # a card went back under the lid
+            if g.cards != cards and not self.digital:  # the card before goes back under the lid
                 self.fresh = False
                 self.saw_out = not self.card_in
+                self.back = g.cards
             self.result = ""
             self.order = []
             self.mode = M_PLAY
@@ -290,10 +294,13 @@ class Controller:
         g = self.game
         if g is None or g.over():
             return ""
+        b = self.back
+        if b and self.card_in and not self.fresh:  # the new card, dealt then undone: never shown
+            return _UNSEEN if g.phase == engine.P_REVEAL else "Swap: put back card %d" % b
         if g.phase == engine.P_REVEAL:
             return "Pull the card" if self.must_pull() else ""
         if not self.card_in:
-            return "Insert the card" if self.fresh else "Insert next card"
+            return "Put back card %d" % b if b else "Insert the card" if self.fresh else "Insert next card"
         if not self.fresh:
             return "Swap the card"
         return ""
@@ -439,7 +446,7 @@ class Controller:
     def _reveal_key(self, k, legal, now):
         g = self._g()
         if self.must_pull():
-            self.refuse("Pull the card first", now)
+            self.refuse(_UNSEEN if self.back else "Pull the card first", now)
             return
         if k == K_OK:
             who = NOBODY
@@ -485,6 +492,7 @@ class Controller:
 _NOT_NOW = ("Press ROLL first", "Open a window: NEXT picks, OK opens", "OK opens, seat guesses, PASS",
             "Call open: seats join, OK closes", "", "")
 _NO_MORE = "No window left: guess or PASS"
+_UNSEEN = "Take the new card out unseen"  # dealt, then undone: it must not be shown
 
 
 def _last_act(g):

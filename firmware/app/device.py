@@ -14,6 +14,7 @@ from app.controller import Controller
 from app.modes import KEY_NAMES
 
 EXPORT = "game.rec"
+FLASH_FULL = "Flash full: play goes on, not saved"
 TUNES = {
     "roll": ((988, 40), (0, 30), (1319, 60)),
     "open": ((1568, 30),),
@@ -47,9 +48,14 @@ class Outputs:
         self.storage.write(EXPORT, text.encode())
 
     def entropy(self):
-        """A seed for a new game: the microsecond counter when Start was
-        pressed (a person's timing on the board; repeatable in emulation)."""
-        return int(time.ticks_us())
+        """A seed for a new game: 32 bits from `random`, which MicroPython's
+        rp2 port and CircuitPython seed at power-up from the RP2040's ring
+        oscillator (its hardware random source), mixed with the microsecond
+        counter when Start was pressed: no seed can be guessed from how long
+        the board was on. (The emulated board seeds `random` the same at every
+        boot, so a game started from the menu repeats there.)"""
+        import random
+        return (random.getrandbits(32) ^ int(time.ticks_us()) * 0x9E3779B1) & 0xFFFFFFFF
 
 
 class Device:
@@ -76,8 +82,13 @@ class Device:
         self.lit = bytearray(12)
         self.lit[0] = 255  # differs from any palette index: the first step lights
         self.lit_version = -1
+        self.full_seen = -1  # the journal entry the "flash full" notice was last given at
         if self.ctl.report:
             self.ctl.say(self.ctl.report)
+        if self.ctl.journal.damaged:
+            self.ctl.say("Game file damaged: kept as game.bad")
+        if hw.oled is None:  # a missing OLED must not stop play: the buzzer says it is gone
+            hw.buzzer.play(TUNES["refuse"])
 
     def step(self):
         """One pass: inputs, controller, outputs. Never blocks."""
@@ -92,6 +103,9 @@ class Device:
             if e < 0:
                 break
             ctl.key(self.keys[e >> 2], e & 3, now)
+        if self.out.storage.full and ctl.journal.entries != self.full_seen:
+            self.full_seen = ctl.journal.entries  # said again at every action not saved
+            ctl.refuse(FLASH_FULL, now)
         ctl.tick(now)
         self._shutters()
         hw.buzzer.update()
@@ -172,12 +186,12 @@ class Device:
     def fail(self, err):
         """An unexpected error: every window closes and the error is shown;
         main.py resets the board a few seconds later and the game resumes."""
-        hw = self.hw
-        hw.shutters.close_all()
-        hw.shutters.wait()  # blocking is right here: nothing else may run
-        hw.buzzer.quiet()
-        hw.pixels.off()
-        show_error(hw.oled, "ERROR, restarting: " + repr(err))
+        try:  # its code is loaded only now: no RAM while playing
+            from app.broken import describe, fail
+        except Exception:  # noqa: BLE001 - no memory even for that: the lid first, no words
+            self.hw.shutters.close_all()
+            return
+        fail(self.hw, "ERROR, restarting: " + describe(err))
 
 
 def guard(dev, loop, reset, pause):
@@ -191,17 +205,37 @@ def guard(dev, loop, reset, pause):
         if isinstance(dev, Device):
             dev.stop()
     except Exception as e:  # anything at all: make the lid safe first
-        dev.fail(e)
+        try:
+            dev.fail(e)
+        except Exception:  # noqa: BLE001 - fail() guards itself; the reset must come all the same
+            pass
         pause(5)
         reset()
 
 
+def boot(loop, reset, pause, seam=None, storage=None):
+    """Power-up to play, as main.py and CircuitPython's code.py run it: an
+    error while starting (a lost part, a damaged file, no memory) is shown
+    with the LED blinking and every window driven closed, never a boot
+    loop; then the device's loop runs under guard()."""
+    try:
+        dev = start(seam=seam, storage=storage)
+    except Exception as e:  # noqa: BLE001 - start() catches what it knows: this is the rest
+        from app.broken import Broken, describe
+        dev = Broken("boot: " + describe(e), "", seam)
+    guard(dev, lambda: loop(dev), reset, pause)
+
+
 def show_error(oled, msg):
+    """msg on the OLED; nothing (and no error) if the OLED is gone."""
     if oled is None:
         return
-    oled.fill(0)
-    screens.wrap(oled, msg, 0, 8)
-    oled.show()
+    try:
+        oled.fill(0)
+        screens.wrap(oled, msg, 0, 8)
+        oled.show()
+    except Exception:  # noqa: BLE001 - the display is unplugged: the LED says it
+        pass
 
 
 def start(name=None, root="", storage=None, setup=None, seam=None):
@@ -216,11 +250,21 @@ def start(name=None, root="", storage=None, setup=None, seam=None):
     try:
         cfg = board.load(name, root)
     except board.ConfigError as e:
+        from app.broken import Broken
         return Broken(str(e), root, seam)
     _forget("app.board")  # the config is checked: its checker's code is 10 KB of RAM
     if seam is None:
         from app import hardware as seam
-    return Device(seam.Hardware(cfg, storage), storage, setup)
+    try:
+        hw = seam.Hardware(cfg, storage)
+    except Exception as e:  # noqa: BLE001 - a part missing or a deck damaged: shown, not a boot loop
+        from app.broken import Broken, missing
+        return Broken("boot: " + missing(cfg, seam, e), root, seam)
+    try:
+        return Device(hw, storage, setup)
+    except Exception as e:  # noqa: BLE001 - resume failed (memory, flash): the windows close first
+        from app.broken import Broken, describe
+        return Broken("boot: " + describe(e), root, seam, hw)
 
 
 def _forget(name):
@@ -231,34 +275,3 @@ def _forget(name):
         pkg, mod = name.split(".")
         if hasattr(sys.modules[pkg], mod):
             delattr(sys.modules[pkg], mod)
-
-
-class Broken:
-    """A board config that cannot be used: its error on the OLED (on the
-    default board's I2C pins) and the Pico's LED blinking; no shutter moves."""
-
-    def __init__(self, msg, root="", seam=None):
-        if seam is None:
-            from app import hardware as seam
-        self.msg = msg
-        self.led = seam.status_led()
-        self.at = time.ticks_ms()
-        self.oled = None
-        try:
-            from app import board
-            with open(root + "boards/" + board.DEFAULT + ".json") as f:
-                import json
-                cfg = json.load(f)
-            self.oled = seam.display(cfg, seam.i2c_bus(cfg))
-        except Exception:  # no display either: the LED alone says it
-            self.oled = None
-        show_error(self.oled, msg)
-
-    def fail(self, err):
-        pass  # nothing moves: there is nothing to make safe
-
-    def step(self):
-        now = time.ticks_ms()
-        if time.ticks_diff(now, self.at) >= 250:
-            self.at = now
-            self.led.toggle()

@@ -20,10 +20,13 @@ def i2c_bus(cfg):
 
 
 def display(cfg, i2c):
-    """The OLED of a validated board config, on bus i2c."""
+    """The OLED of a validated board config, on bus i2c; None if it does not answer."""
     from drivers.ssd1306 import SSD1306
     o = cfg["oled"]
-    return SSD1306(i2c, o["address"], o["width"], o["height"])
+    try:
+        return SSD1306(i2c, o["address"], o["width"], o["height"])
+    except OSError:  # not answering: play goes on without it (the device buzzes)
+        return None
 
 
 def status_led():

@@ -1,23 +1,27 @@
 """The game on flash: a header line, then every action appended as it happens.
 
-    MJ1 {"players": 3, ...}\n      header (JSON), written whole by atomic replace
+    MJ2 {"players": 3, ...} 1a2b\n   header (JSON) and its CRC-16 in hex, written whole
+                                    by atomic replace (MJ1: the same without the CRC)
     <action bytes><crc16>...        one entry per action, appended
 
 An entry is the engine's own log bytes of one action (game.engine's format),
 or UNDO, or RELOAD (the deck was reloaded), followed by a CRC-16 that chains
 over every entry before it. A power cut inside an append, or any corruption,
 breaks the chain there: `load()` keeps every entry before the first bad one
-and says how many bytes it dropped, so resume loses nothing that was whole."""
+and says how many bytes it dropped, so resume loses nothing that was whole.
+A header that fails its CRC is never read as another game: the whole file is
+kept in game.bad for recovery, `damaged` is set, and the device says so."""
 from array import array
 try:
     from micropython import const
 except ImportError:  # CPython without the simulator: const(x) is x
     const = int
 
-from game import engine
 
 NAME = "game.jnl"
-MAGIC = b"MJ1 "
+BAD = "game.bad"
+MAGIC = b"MJ2 "
+MAGIC1 = b"MJ1 "  # before the header had its CRC: still read
 UNDO = const(0x00)
 RELOAD = const(0xF0)
 
@@ -45,35 +49,20 @@ def crc16(crc, data, start=0, end=-1):
     return crc
 
 
-def entry_len(data, i):
-    """Length of the entry starting at data[i] (without its CRC); 0 if unknown."""
-    b = data[i]
-    op = b >> 4
-    if b == UNDO or b == RELOAD:
-        return 1
-    if op == engine.CARD:
-        return 7
-    if op == engine.ROLL:
-        return 2
-    if op == engine.ORDER:
-        return 1 + (b & 15)
-    if 0 < op < len(engine.NAMES):
-        return 1
-    return 0
-
-
 class Journal:
     def __init__(self, storage, name=NAME):
         self.storage = storage
         self.name = name
         self.crc = 0xFFFF
         self.entries = 0  # entries written since the header (the draw counter)
+        self.damaged = False  # the last load found a damaged header (kept in BAD)
         self._buf = bytearray(10)  # one entry and its CRC: the longest is 7 + 2
 
     def start(self, header):
         """A new game: the header replaces the old journal in one step."""
         import json
-        self.storage.write(self.name, MAGIC + json.dumps(header).encode() + b"\n")
+        h = json.dumps(header).encode()
+        self.storage.write(self.name, MAGIC + h + (" %04x\n" % crc16(0xFFFF, h)).encode())
         self.crc = 0xFFFF
         self.entries = 0
 
@@ -95,8 +84,9 @@ class Journal:
         self.crc = crc16(self.crc, buf, 0, n)
         buf[n] = self.crc >> 8
         buf[n + 1] = self.crc & 0xFF
-        self.storage.append(self.name, memoryview(buf)[:n + 2])
         self.entries += 1
+        if not self.storage.full:  # once the flash is full the game plays on unsaved: no gap in the chain
+            self.storage.append(self.name, memoryview(buf)[:n + 2])
 
     def mark(self, code):
         self._buf[0] = code
@@ -104,37 +94,17 @@ class Journal:
 
     def load(self):
         """(header dict, entries as a list of bytes, bytes dropped) from flash;
-        None if there is no journal or its header is unreadable. A bad tail is
-        cut off the file, so later appends follow the last whole entry."""
-        import json
-        data = self.storage.read(self.name)
-        if not data or not data.startswith(MAGIC):
-            return None
-        nl = data.find(b"\n")
-        if nl < 0:
-            return None
+        None if there is no journal or its header is unreadable (`damaged`
+        says if it was there but failed its CRC). A bad tail is cut off the
+        file, so later appends follow the last whole entry. The reading is
+        app.journal_read's, loaded for it and dropped after: boot-only code
+        takes no RAM in play."""
+        import sys
+        from app import journal_read
         try:
-            header = json.loads(data[len(MAGIC):nl])
-        except ValueError:
-            return None
-        if not isinstance(header, dict):
-            return None
-        i = nl + 1
-        crc = 0xFFFF
-        out = []
-        while i < len(data):
-            k = entry_len(data, i)
-            if k == 0 or i + k + 2 > len(data):
-                break
-            c = crc16(crc, data, i, i + k)
-            if data[i + k] != c >> 8 or data[i + k + 1] != c & 0xFF:
-                break
-            out.append(data[i:i + k])
-            crc = c
-            i += k + 2
-        dropped = len(data) - i
-        if dropped:
-            self.storage.write(self.name, data[:i])
-        self.crc = crc
-        self.entries = len(out)
-        return header, out, dropped
+            return journal_read.load(self)
+        finally:
+            del sys.modules["app.journal_read"]
+            import app
+            if hasattr(app, "journal_read"):
+                delattr(app, "journal_read")

@@ -100,6 +100,9 @@ def _calib(ctl, k):
     elif k == K_ROLL:
         ctl.cal_end ^= 1
     elif k == K_OK or k == K_PASS:
+        if ctl.card_in:  # a window moves only with the card out: never over a card
+            ctl.refuse("Take the card out first")
+            return
         o, c = ctl.out.pulses(ctl.cal)
         d = CAL_STEP if k == K_OK else -CAL_STEP
         if ctl.cal_end:

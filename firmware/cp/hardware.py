@@ -32,10 +32,13 @@ def i2c_bus(cfg):
 
 
 def display(cfg, i2c):
-    """The OLED of a validated board config, on bus i2c."""
+    """The OLED of a validated board config, on bus i2c; None if it does not answer."""
     from cp.oled import Oled
     o = cfg["oled"]
-    return Oled(i2c, o["address"], o["width"], o["height"])
+    try:
+        return Oled(i2c, o["address"], o["width"], o["height"])
+    except OSError:  # not answering: play goes on without it (the device buzzes)
+        return None
 
 
 def status_led():

@@ -51,14 +51,16 @@ def run():
     import microcontroller
     import storage
     from app import device
+    from cp import hardware
+    from cp.storage import FatStorage
     if storage.getmount("/").readonly:
         usb_mode()
         while True:
             time.sleep(1)
-    dev = start()
 
-    def loop():
+    def loop(dev):
         while True:
             dev.step()
             time.sleep(0.002)
-    device.guard(dev, loop, microcontroller.reset, time.sleep)
+    # start() inside boot()'s guard: an error at power-up is shown, never a boot loop
+    device.boot(loop, microcontroller.reset, time.sleep, hardware, FatStorage())

@@ -4,7 +4,11 @@ and a resistor ladder sharing one ADC pin (one button at a time).
 Call poll() every 2-5 ms. A change is taken once two polls in a row agree and
 `lock_ms` has passed since the last change, so contact bounce and a ladder
 reading caught between steps are ignored, and a press reaches the queue within
-about two polls. Events wait in a preallocated ring; poll() allocates nothing."""
+about two polls. Events wait in a preallocated ring; poll() allocates nothing.
+
+Ticks wrap (2**30 ms on MicroPython, 2**29 on CircuitPython), so a timestamp
+is only compared while its wait is running: once lock_ms has passed a flag
+says so, and a button left alone for days is never judged by a stale time."""
 import time
 from array import array
 from micropython import const
@@ -37,6 +41,7 @@ class Buttons:
         self.down = bytearray(self.n)
         self.count = bytearray(self.n)  # polls in a row disagreeing with `down`
         self.held_long = bytearray(self.n)
+        self.settled = bytearray(self.n)  # lock_ms has passed since the last change
         self.since = array("i", [time.ticks_ms()] * self.n)
         self.queue = array("H", [0] * _QUEUE)
         self.head = 0
@@ -60,21 +65,28 @@ class Buttons:
         step = self._ladder_step()
         for i in range(self.n):
             raw = (self.pins[i].value() == 0) if i < npins else (i - npins == step)
+            if not self.settled[i]:
+                d = time.ticks_diff(now, self.since[i])
+                if d >= self.lock_ms or d < 0:  # < 0: more than half the tick period ago
+                    self.settled[i] = 1
             if raw != self.down[i]:
                 if self.count[i] < self.confirm:  # a byte: it would overflow while lock_ms holds back
                     self.count[i] += 1
-                if self.count[i] >= self.confirm and time.ticks_diff(now, self.since[i]) >= self.lock_ms:
+                if self.count[i] >= self.confirm and self.settled[i]:
                     self._change(i, raw, now)
             else:
                 self.count[i] = 0
-                if raw and not self.held_long[i] and time.ticks_diff(now, self.since[i]) >= self.long_ms:
-                    self.held_long[i] = 1
-                    self._put(i, LONG)
+                if raw and not self.held_long[i]:
+                    d = time.ticks_diff(now, self.since[i])
+                    if d >= self.long_ms or d < 0:
+                        self.held_long[i] = 1
+                        self._put(i, LONG)
 
     def _change(self, i, raw, now):
         self.down[i] = raw
         self.count[i] = 0
         self.since[i] = now
+        self.settled[i] = 0
         if raw:
             self.held_long[i] = 0
             self._put(i, PRESS)

@@ -20,6 +20,7 @@ from drivers.ssd1683 import HEIGHT, NEW, OLD
 
 _REGIONS = const(13)  # 12 windows and the name strip
 IDLE_SLEEP_MS = const(60000)
+WAIT_MS = const(10000)  # the longest wait() blocks: a full refresh takes about 3 s
 
 
 class EpaperShutters:
@@ -97,9 +98,11 @@ class EpaperShutters:
                 return True
         return False
 
-    def wait(self, step_ms=5):
-        """Block until the panel shows every request (self-test, shutdown)."""
-        while self.busy():
+    def wait(self, step_ms=5, limit_ms=WAIT_MS):
+        """Block until the panel shows every request (self-test, shutdown),
+        or limit_ms at most: a BUSY line stuck high must not hang Ctrl-C."""
+        t = time.ticks_ms()
+        while self.busy() and time.ticks_diff(time.ticks_ms(), t) < limit_ms:
             time.sleep_ms(step_ms)
             self.update()
 

@@ -8,9 +8,12 @@ ms): it ends finished moves and starts waiting ones, oldest request first."""
 import time
 from array import array
 
+from micropython import const
+
 CALIB_FILE = "calib.json"
 _MIN_US = 500
 _MAX_US = 2500
+MIN_TRAVEL_US = const(300)  # the ends of a window keep apart at least this, on the board config's side
 
 
 class Shutters:
@@ -27,6 +30,7 @@ class Shutters:
         self.storage = storage
         self.closed_us = array("H", [closed_us] * n)
         self.open_us = array("H", [open_us] * n)
+        self.up = open_us > closed_us  # the direction from closed to open, as the board config has it
         self.load_calibration()
         self.target = bytearray(n)  # 1: open, as last asked
         self.cmd_us = array("H", [0] * n)  # pulse last driven; 0: position unknown
@@ -132,16 +136,27 @@ class Shutters:
             self.update()
 
     # Calibration, kept on flash
+    def ends_ok(self, open_us, closed_us):
+        """The two ends keep MIN_TRAVEL_US apart, open on the config's side."""
+        d = open_us - closed_us if self.up else closed_us - open_us
+        return d >= MIN_TRAVEL_US
+
     def calibrate(self, i, open_us=None, closed_us=None):
-        """Set window i's pulse widths; it moves to the new one of its state."""
+        """Set window i's pulse widths; it moves to the new one of its state.
+        False (nothing changed) if the ends would come closer than
+        MIN_TRAVEL_US or cross: a closed end can never be set open."""
         for us in (open_us, closed_us):
             if us is not None and not _MIN_US <= us <= _MAX_US:
                 raise ValueError("pulse %d us outside %d..%d" % (us, _MIN_US, _MAX_US))
+        if not self.ends_ok(self.open_us[i] if open_us is None else open_us,
+                            self.closed_us[i] if closed_us is None else closed_us):
+            return False
         if open_us is not None:
             self.open_us[i] = open_us
         if closed_us is not None:
             self.closed_us[i] = closed_us
         self._ask(i, self.target[i])
+        return True
 
     def save_calibration(self):
         if self.storage is not None:
@@ -156,9 +171,11 @@ class Shutters:
             # ints only: a float would pass the range, then fail in the array('H')
             ok = len(o) == len(c) == self.n and all(
                 isinstance(v, int) and _MIN_US <= v <= _MAX_US for v in o + c)
+            for i in range(self.n if ok else 0):
+                ok = ok and self.ends_ok(o[i], c[i])
         except (TypeError, KeyError):
             ok = False
-        if ok:  # a damaged or foreign file leaves the board's defaults
+        if ok:  # a damaged, foreign or crossed file leaves the board config's ends
             for i in range(self.n):
                 self.open_us[i] = o[i]
                 self.closed_us[i] = c[i]

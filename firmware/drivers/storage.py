@@ -2,9 +2,17 @@
 temporary file which is then renamed over the old one, so a power cut leaves
 either the old file or the new, never half of one. That takes a rename that
 replaces in one step: littlefs (the rp2 port's flash) and POSIX have it, FAT
-has not, so there a write fails and the old file stays."""
+has not, so there a write fails and the old file stays.
+
+A full flash (ENOSPC) is not an error that stops play: the write is dropped,
+`full` says so, and the device tells the table the game is no longer saved.
+JSON files are size-capped before parsing: a huge or deeply nested file
+counts as damaged, never as a MemoryError or a recursion error at boot."""
 import json
 import os
+
+ENOSPC = 28
+JSON_MAX = 4096  # bytes: the settings and the calibration are a few hundred
 
 
 class Storage:
@@ -12,25 +20,54 @@ class Storage:
         """root: the directory the files live in ("" on the board: its root)."""
         self.root = root
         self.bytes_written = 0
+        self.full = False  # a write found no room: nothing more is saved
 
     def path(self, name):
         return self.root + name
 
-    def read(self, name):
-        """The file's bytes, or None if it is not there."""
+    def read(self, name, limit=0):
+        """The file's bytes, or None if it is not there (or larger than limit,
+        if given). A replace a power cut interrupted is settled first: a .tmp
+        beside the file is a write that never finished (the file is whole: the
+        .tmp goes); a .tmp alone is the whole new content, the old file already
+        removed (FAT): it becomes the file, so append() never starts a new one."""
+        dst = self.path(name)
+        tmp = dst + ".tmp"
+        if _size(tmp) >= 0:
+            try:
+                if _size(dst) >= 0:
+                    os.remove(tmp)
+                else:
+                    os.rename(tmp, dst)
+            except OSError:  # a read-only drive (USB mode): read what is there
+                pass
+        if limit and _size(dst) > limit:
+            return None
         try:
-            with open(self.path(name), "rb") as f:
+            with open(dst, "rb") as f:
                 return f.read()
         except OSError:
             return None
 
     def write(self, name, data):
+        """Replace the file with data; False (and `full` set) if the flash
+        has no room: the old file is kept whole, the .tmp goes at the next read."""
         dst = self.path(name)
         tmp = dst + ".tmp"
-        with open(tmp, "wb") as f:
-            f.write(data)
+        try:
+            with open(tmp, "wb") as f:
+                f.write(data)
+        except OSError as e:
+            return self._no_room(e)
         self._replace(tmp, dst)
         self.bytes_written += len(data)
+        return True
+
+    def _no_room(self, e):
+        if e.errno != ENOSPC:
+            raise e
+        self.full = True
+        return False
 
     def _replace(self, tmp, dst):
         os.rename(tmp, dst)
@@ -38,18 +75,32 @@ class Storage:
     def append(self, name, data):
         """Add data at the end of the file (a journal entry). On littlefs an
         append becomes visible whole when the file is closed, or not at all."""
-        with open(self.path(name), "ab") as f:
-            f.write(data)
+        try:
+            with open(self.path(name), "ab") as f:
+                f.write(data)
+        except OSError as e:
+            return self._no_room(e)
         self.bytes_written += len(data)
+        return True
 
     def load_json(self, name, default=None):
-        data = self.read(name)
+        """The file's JSON, or default if it is missing, damaged, larger than
+        JSON_MAX or nested too deep to parse."""
+        data = self.read(name, JSON_MAX)
         if data is None:
             return default
         try:
             return json.loads(data)
-        except ValueError:
+        except (ValueError, RuntimeError, MemoryError):  # RuntimeError: recursion (RecursionError on CPython)
             return default  # a damaged file counts as missing
 
     def save_json(self, name, obj):
-        self.write(name, json.dumps(obj).encode())
+        return self.write(name, json.dumps(obj).encode())
+
+
+def _size(path):
+    """The file's size in bytes, or -1 if it is not there."""
+    try:
+        return os.stat(path)[6]
+    except OSError:
+        return -1

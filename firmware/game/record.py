@@ -177,16 +177,30 @@ def _start(head):
     return Table(engine.Game(n, head["opts"], first, head["preset"]), rng)
 
 
+def lines_of(lines):
+    """The record's lines whatever ends them: LF, CRLF or a lone CR. CPython's
+    text files split at all three, MicroPython's at LF alone, so a line is
+    split again at each CR here; a CR that ends a line ("a\\r\\n", "a\\r")
+    makes no empty line of its own, so both count lines alike."""
+    for raw in lines:
+        parts = raw.split("\r")
+        last = len(parts) - 1
+        for i in range(last + 1):
+            if i == last and i and parts[i] in ("", "\n"):
+                break
+            yield parts[i]
+
+
 def load(lines):
-    """Replay a record (an iterable of lines) into a Table, or raise
-    RecordError naming the first bad line."""
+    """Replay a record (an iterable of lines; LF, CRLF or CR ends) into a
+    Table, or raise RecordError naming the first bad line."""
     head = {"players": None, "opts": rules.preset("standard"), "preset": "standard",
             "set": [], "first": None, "seed": 0, "seen": []}
     table = None
     number = 0
     text = ""
     try:
-        for raw in lines:
+        for raw in lines_of(lines):
             number += 1
             if number == 1 and raw[:1] == "\ufeff":  # a byte-order mark, as Windows editors write
                 raw = raw[1:]

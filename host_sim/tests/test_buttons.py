@@ -164,3 +164,66 @@ def test_two_one_poll_glitches_are_not_a_press():
         clock.sleep_ms(2)
         b.poll()
     assert b.get() == -1
+
+
+class _Ticks:
+    """A `time` whose ticks_ms wraps at 2**bits on the virtual clock: 30 as
+    MicroPython's, 29 as CircuitPython's adafruit_ticks."""
+
+    def __init__(self, bits):
+        self.period = 1 << bits
+
+    def ticks_ms(self):
+        return (clock.now_us() // 1000) % self.period
+
+    def ticks_add(self, t, d):
+        return (t + d) % self.period
+
+    def ticks_diff(self, a, b):
+        half = self.period // 2
+        return (a - b + half) % self.period - half
+
+
+@pytest.mark.parametrize("bits", [30, 29])
+@pytest.mark.parametrize("poll_every_s", [600, 0])
+@pytest.mark.parametrize("days", [3.5, 7, 13, 25])
+def test_presses_long_presses_and_debounce_after_days_idle(monkeypatch, bits, poll_every_s, days):
+    """Idle for days, polled every 10 minutes (0: not once, the clock jumps):
+    a press, a long press and a one-poll glitch are still told apart, on
+    either tick period (half of 2**29 ms is 3.1 days)."""
+    import drivers.buttons as buttons
+    monkeypatch.setattr(buttons, "time", _Ticks(bits))
+    pin = _Pin()
+    b = buttons.Buttons(["a"], [pin])
+    for _ in range(20):
+        b.poll()
+        clock.sleep_ms(2)
+    idle_ms = int(days * 86400000)
+    if poll_every_s:
+        for _ in range(idle_ms // (poll_every_s * 1000)):
+            clock.sleep_ms(poll_every_s * 1000)
+            b.poll()
+    else:
+        clock.sleep_ms(idle_ms)
+    from app import quiet
+    assert quiet.buttons_quiet(b)
+
+    def hold(ms):
+        pin.low = True
+        for _ in range(ms // 2):
+            b.poll()
+            clock.sleep_ms(2)
+        pin.low = False
+        for _ in range(20):
+            b.poll()
+            clock.sleep_ms(2)
+        got = []
+        e = b.get()
+        while e >= 0:
+            got.append(KINDS[e & 3])
+            e = b.get()
+        return got
+
+    assert hold(2) == []  # one poll: a glitch
+    assert hold(80) == ["press", "short", "release"]
+    assert hold(1000) == ["press", "long", "release"]

@@ -12,6 +12,7 @@ from host_sim.tests.snapshot import snapshot
 from app import controller
 from app import modes as c
 from app import journal as jn
+from app import journal_read
 from app import settings
 from drivers.storage import Storage
 from game import engine, record, rules, state
@@ -266,7 +267,7 @@ def entries_of(data):
     i = data.index(b"\n") + 1
     out = []
     while i < len(data):
-        k = jn.entry_len(data, i)
+        k = journal_read.entry_len(data, i)
         out.append((i, i + k + 2))
         i += k + 2
     assert i == len(data)
@@ -343,7 +344,7 @@ def test_an_unreadable_header_starts_over_without_a_crash(tmp_path):
     b = played(tmp_path / "a", 1)
     data = b.storage.read(jn.NAME)
     nl = data.index(b"\n")
-    head = json.loads(data[4:nl])
+    head = json.loads(data[4:nl - 5])  # the JSON before its CRC
     worse = [dict(head, players=9), dict(head, deck="x"), dict(head, seed=None), dict(head, rules="chess"),
              dict(head, first=7), dict(head, dice="sometimes"), {k: v for k, v in head.items() if k != "first"}]
     for bad in [b"", b"MJ1 {\n", data[:5], b"XX" + data[2:], b"MJ1 [1]\n"] + [
@@ -400,3 +401,89 @@ def test_a_game_started_from_the_menu_plays_the_card_in_the_slot(tmp_path):
     assert b.ctl.blocked() == ""
     play(b, "r o")
     assert b.ctl.game.closed() == 11 and b.ctl.windows() == b.ctl.game.open_mask
+
+
+def test_calibration_never_moves_a_window_with_the_card_in(tmp_path):
+    b = Bare(tmp_path, SETUP)
+    ctl = b.ctl
+    play(b, "c U n n o")  # calibrate, the card out
+    play(b, "r c")  # the closed end; a card slid back in
+    before = b.out.pulse[0] if 0 in b.out.pulse else None
+    play(b, "o o p")
+    assert ctl.msg == "Take the card out first" and ctl.windows() == 0
+    assert (b.out.pulse[0] if 0 in b.out.pulse else None) == before
+
+
+def test_a_damaged_header_is_reported_and_kept_never_read_as_another_game(tmp_path):
+    """Every single-bit flip in the header: the game is not resumed with another
+    seed, deck or table; the file is kept whole in game.bad and the device says so."""
+    b = played(tmp_path / "a", 1)
+    data = b.storage.read(jn.NAME)
+    nl = data.index(b"\n")
+    flips = 0
+    for at in range(nl + 1):
+        for bit in range(8):
+            bad = bytearray(data)
+            bad[at] ^= 1 << bit
+            ctl = resumed(tmp_path / ("f%d_%d" % (at, bit)), bytes(bad))
+            assert ctl.game is None and ctl.journal.damaged, (at, bit)
+            assert ctl.storage.read(jn.BAD) == bytes(bad)
+            flips += 1
+    assert flips >= 400
+
+
+def test_a_journal_from_before_the_header_crc_still_resumes(tmp_path):
+    b = played(tmp_path / "a", 1)
+    data = b.storage.read(jn.NAME)
+    nl = data.index(b"\n")
+    old = b"MJ1 " + data[4:nl - 5] + data[nl:]
+    ctl = resumed(tmp_path / "b", old)
+    assert ctl.game is not None and same_game(ctl, b.ctl.game) and not ctl.journal.damaged
+
+
+def _to_second_card(tmp_path, new_card_in):
+    """A reveal done and card 2 dealt; new_card_in: the new card is in the slot."""
+    b = Bare(tmp_path, {"players": 3, "rules": "standard", "seed": 5})
+    play(b, "r o p 2 o c 2")  # roll, open, pass, P2 guesses, OK closes, the card out, P2 right
+    assert b.ctl.game.cards == 2 and b.ctl.game.phase == engine.P_ROLL
+    if new_card_in:
+        play(b, "c")
+        assert b.ctl.fresh and b.ctl.blocked() == ""
+    return b
+
+
+def test_undo_across_a_deal_with_the_new_card_in_never_shows_it(tmp_path):
+    b = _to_second_card(tmp_path, True)
+    ctl = b.ctl
+    play(b, "u")  # the reveal undone: card 1 is the game's card again
+    assert ctl.game.cards == 1 and ctl.game.phase == engine.P_REVEAL
+    assert ctl.blocked() == "Take the new card out unseen" and ctl.windows() == 0
+    play(b, "2")
+    assert ctl.msg == "Take the new card out unseen" and ctl.game.phase == engine.P_REVEAL
+    play(b, "c")  # out, unseen
+    assert ctl.blocked() == "" and ctl.windows() == 0
+    play(b, "o")  # the reveal again: nobody right this time
+    assert ctl.game.cards == 2 and ctl.blocked() == "Insert next card"
+    play(b, "c")
+    assert ctl.blocked() == "" and ctl.fresh
+
+
+def test_undo_back_into_a_cards_play_names_the_card_and_keeps_the_lid_shut(tmp_path):
+    b = _to_second_card(tmp_path, True)
+    ctl = b.ctl
+    play(b, "u u")  # the reveal, then the close of the call: card 1 is in play again
+    assert ctl.game.cards == 1 and ctl.game.phase != engine.P_REVEAL
+    assert ctl.blocked() == "Swap: put back card 1" and ctl.windows() == 0
+    play(b, "c")  # the new card out: no "Card out! Put it back", the device asked for it
+    assert ctl.blocked() == "Put back card 1" and ctl.windows() == 0 and "Card out" not in ctl.msg
+    play(b, "c")  # card 1 back in
+    assert ctl.blocked() == "" and ctl.windows() == ctl.game.open_mask != 0
+
+
+def test_undo_across_a_deal_with_the_slot_empty_asks_for_the_card_by_number(tmp_path):
+    b = _to_second_card(tmp_path, False)
+    ctl = b.ctl
+    play(b, "u u")
+    assert ctl.blocked() == "Put back card 1" and ctl.windows() == 0
+    play(b, "c")
+    assert ctl.blocked() == "" and ctl.windows() == ctl.game.open_mask != 0

@@ -262,3 +262,18 @@ def test_the_panel_as_png(board, tmp_path):
     assert bytes(255 if b > 128 else 0 for b in tile) == bytes(
         255 if cards[0][1][0][k >> 3] >> (7 - (k & 7)) & 1 else 0 for k in range(88 * 88))
     assert img.getpixel((95, 150)) > 200 and img.getpixel((104, 0)) < 50  # a gutter; a lid's frame
+
+
+def test_a_busy_line_stuck_high_does_not_hang_wait_or_fail(tmp_path):
+    """A broken panel whose BUSY never drops: the shutdown's wait() and the
+    error path give up after their limits instead of hanging (Ctrl-C, reset)."""
+    cfg, emu, h = boot(write_deck(tmp_path / "t.deck", random_cards(3, 1)))
+    emu.epaper.busy_until = 1 << 62  # BUSY high for ever
+    h.shutters.open(3)
+    t = clock.now_us()
+    h.shutters.wait()
+    assert (clock.now_us() - t) // 1000 <= 10100
+    from app.broken import fail
+    t = clock.now_us()
+    fail(h, "ERROR, restarting: planted")
+    assert (clock.now_us() - t) // 1000 <= 3100

@@ -108,3 +108,18 @@ def test_unwritable_outputs_exit_2_with_one_line(capsys, tmp_path):
     for flag in ("--trace", "--record-out", "--oled-out"):
         code, out, err = run(capsys, "--players", "3", flag, str(tmp_path / "no" / "such" / "f"), "r")
         assert code == 2 and err.count("\n") == 1 and err.startswith(flag) and "Traceback" not in err
+
+
+def test_a_wait_token_lets_a_week_pass_in_seconds(capsys):
+    import time
+    keys = "r o p 2 o c 2 c r"
+    _, plain, _ = run(capsys, "--players", "4", "--seed", "9", keys)
+    t = time.time()
+    code, waited, _ = run(capsys, "--players", "4", "--seed", "9", "~604800000 r o ~1123200000 p 2 o c 2 c r ~5000")
+    assert code == 0 and time.time() - t < 10
+    assert waited == plain  # a week (and 13 days) idle changes nothing, and loses no press after it
+
+
+def test_a_bad_wait_token_is_named(capsys):
+    code, out, err = run(capsys, "--players", "3", "r", "~week")
+    assert code == 2 and "~week" in err and out == ""

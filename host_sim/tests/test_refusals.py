@@ -38,6 +38,9 @@ SCRIPTED = [
     (G3, "r c o", "Insert the card"),
     (G3, "r o 1 o c 1 r", "Insert next card"),
     (G3, "U n n o", "Take the card out first"),
+    (G3, "r o p 2 o c 2 c u 2", "Take the new card out unseen"),  # UNDO across a deal, the new card in
+    (G3, "r o p 2 o c 2 c u u r", "Swap: put back card 1"),
+    (G3, "r o p 2 o c 2 u u r", "Put back card 1"),
     (G6, "r o p 1 2 5 o c 2 c r n o o p 5", "P5 can't pay 2"),
     (None, "U n n n n n o", "No game yet"),
 ]
@@ -122,7 +125,7 @@ def _strings(node):
 
 def firmware_texts():
     """The texts the firmware can refuse with (refuse()'s literal arguments,
-    the controller's _NOT_NOW and _NO_MORE, what blocked() returns), with a
+    the controller's _NOT_NOW, _NO_MORE and _UNSEEN, what blocked() returns), with a
     seat or a number as N."""
     out = set()
     for name in ("controller.py", "menus.py"):
@@ -130,7 +133,7 @@ def firmware_texts():
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "refuse":
                 out |= _strings(node.args[0])
-            elif isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") in ("_NOT_NOW", "_NO_MORE"):
+            elif isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") in ("_NOT_NOW", "_NO_MORE", "_UNSEEN"):
                 out |= _strings(node.value)
             elif isinstance(node, ast.FunctionDef) and node.name == "blocked":
                 for r in ast.walk(node):

@@ -1,4 +1,5 @@
 """Shutters against emulated SG90s (on a PCA9685 or on RP2040 PWM pins) and light valves."""
+import json
 import os
 import random
 
@@ -239,9 +240,10 @@ def test_light_valves_start_closed_whatever_the_pins_held():
 @pytest.mark.parametrize("us, ok", [(499, False), (500, True), (2500, True), (2501, False)])
 def test_calibration_takes_500_to_2500_us(us, ok):
     cfg, emu, h = hw.boot("pico_pca9685")
-    if ok:
-        h.shutters.calibrate(3, open_us=us)
-        assert h.shutters.open_us[3] == us
+    if ok:  # each end on its own side (closed 1100, open 1900)
+        end = "closed_us" if us < 1500 else "open_us"
+        assert h.shutters.calibrate(3, **{end: us})
+        assert getattr(h.shutters, end)[3] == us
     else:
         with pytest.raises(ValueError, match="pulse %d us outside 500..2500" % us):
             h.shutters.calibrate(3, closed_us=us)
@@ -346,3 +348,22 @@ def test_a_window_the_board_config_holds_keeps_its_pulse(tmp_path):
     run_until_idle(h)
     assert emu.servos[3].source() > 0
     assert emu.servos[4].source() == 0
+
+
+def test_the_ends_keep_apart_and_never_cross():
+    _, emu, h = hw.boot("pico_pca9685")  # closed 1100, open 1900
+    s = h.shutters
+    assert not s.calibrate(2, closed_us=1900)  # the closed end onto the open one
+    assert not s.calibrate(2, closed_us=1700)  # closer than MIN_TRAVEL_US
+    assert not s.calibrate(2, open_us=1000)  # the open end past the closed one
+    assert (s.open_us[2], s.closed_us[2]) == (1900, 1100)
+    assert s.calibrate(2, closed_us=1600) and s.closed_us[2] == 1600
+
+
+@pytest.mark.parametrize("o, c", [(1100, 1900), (1900, 1800), (2100, 1900)])
+def test_a_calibration_file_with_crossed_or_close_ends_falls_back_to_the_board_config(tmp_path, o, c):
+    (tmp_path / "calib.json").write_text(json.dumps({"open": [1900] * 11 + [o], "closed": [1100] * 11 + [c]}))
+    _, emu, h = hw.boot("pico_pca9685", str(tmp_path))
+    assert list(h.shutters.closed_us) == [1100] * 12 and list(h.shutters.open_us) == [1900] * 12
+    run_until_idle(h)
+    assert all(emu.servos[i].angle() == at(1100) for i in range(12))

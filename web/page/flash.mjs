@@ -91,7 +91,8 @@ export class Flash {
   static unpack(text) {
     if (!/^[A-Za-z0-9_-]+$/.test(text)) throw new Error("not a game");
     const bytes = fromBase64(text.replace(/-/g, "+").replace(/_/g, "/"));
-    if (String.fromCharCode(...bytes.slice(0, 4)) !== "MJ1 ") throw new Error("not a game journal");
+    const magic = String.fromCharCode(...bytes.slice(0, 4));
+    if (magic !== "MJ2 " && magic !== "MJ1 ") throw new Error("not a game journal"); // MJ1: before the header's CRC
     return bytes;
   }
 }

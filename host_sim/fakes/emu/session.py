@@ -3,7 +3,8 @@ the firmware's device as main.py does, press keys on the virtual clock, and
 reboot the board when its watchdog fires or a step raises, as a Pico would.
 
 Keys are the `press` letters: 1-6 the seat buttons, r ROLL, n NEXT, o OK,
-p PASS, u UNDO, U a long UNDO, c the card (pull it out, or put one in)."""
+p PASS, u UNDO, U a long UNDO, c the card (pull it out, or put one in);
+~MS waits MS of virtual time with nothing pressed (~604800000: a week)."""
 from emu import clock, world
 from emu.board import Board
 
@@ -15,18 +16,21 @@ CONTROLS = {"r": "roll", "n": "next", "o": "ok", "p": "pass", "u": "undo", "U": 
 
 
 class Session:
-    def __init__(self, name, root, flash_root, setup=None, card=True, runtime="micropython", angles=None):
+    def __init__(self, name, root, flash_root, setup=None, card=True, runtime="micropython", angles=None,
+                 lost=()):
         """name: the board config; root: the firmware tree (with boards/);
         flash_root: the emulated flash (keep it to resume in a later session);
         setup: start this game if the flash holds none; card: one in the slot;
         runtime: "circuitpython" boots the CircuitPython build (cp.main.start),
         its fakes installed (host_sim.cpy); angles: where the servos' horns
-        stand at power-up (default mid-travel; a reboot keeps them where they are)."""
+        stand at power-up (default mid-travel; a reboot keeps them where they are);
+        lost: parts left off the board at every boot ("oled", "pca")."""
         self.name = name
         self.runtime = runtime
         self.root = root
         self.flash_root = flash_root
         self.card = card
+        self.lost = lost
         self.reboots = 0
         self.errors = []
         self.down = {}  # key -> when hold(k) pressed it, until release(k)
@@ -52,7 +56,8 @@ class Session:
             cfg = board.load(board.DEFAULT, self.root)  # the parts are there all the same
         n = len(cfg["shutters"].get("channels", cfg["shutters"].get("pins", ())))
         self.kept = bool(self.angles) and len(self.angles) == n  # the horns' places are known
-        self.emu = Board(cfg, angles=self.angles if self.kept else None)
+        self.emu = Board(cfg, oled="oled" not in self.lost, pca="pca" not in self.lost,
+                         angles=self.angles if self.kept else None)
         if self.card:
             self.emu.card.set(True, 0)
         self.storage = Storage(self.flash_root)
@@ -75,6 +80,42 @@ class Session:
             if world.state["wdt_expired"]:
                 self.reboot()
                 return
+
+    def wait(self, ms):
+        """Let ms pass with nothing pressed, as run(ms) would, but where the
+        device says it has nothing to do (app.quiet) the clock jumps, the
+        watchdog fed as the skipped steps would have: a week in seconds."""
+        from app import quiet
+        end = clock.now_us() + ms * 1000
+        while clock.now_us() < end:
+            boots = self.reboots
+            self.run(STEP_MS)
+            if self.reboots != boots:
+                continue
+            q = quiet.ms(self.dev)
+            left = (end - clock.now_us()) // 1000
+            if q < 0 or q > left:
+                q = left
+            nxt = self._next_input()
+            if nxt is not None:
+                q = min(q, max(0, (nxt - clock.now_us()) // 1000))
+            hw = getattr(self.dev, "hw", None)
+            while q > STEP_MS:  # the watchdog's timeout is 5 s or more
+                d = min(q, 4000)
+                if hw is not None:
+                    hw.watchdog.feed()
+                clock.sleep_ms(d)
+                q -= d
+
+    def _next_input(self):
+        """The virtual time (us) of the next scheduled switch change, or None."""
+        t = None
+        sws = list(self.emu.buttons.values()) + [self.emu.card]
+        for b in sws:
+            for c in b._changes[b._i:]:
+                if c[0] > clock.now_us() and (t is None or c[0] < t):
+                    t = c[0]
+        return t
 
     def reboot(self):
         self.reboots += 1
@@ -120,8 +161,17 @@ class Session:
             self.button(k).set(False, max(clock.now_us(), t + HOLD_MS * 1000))
 
     def key(self, k, react_ms=REACT_MS):
-        """Press and release one key, then give the device react_ms."""
-        self.run(self.push(k) + react_ms)
+        """Press and release one key, then give the device react_ms; ~MS waits."""
+        if k[0] == "~":
+            self.wait(self.wait_ms(k))
+        else:
+            self.run(self.push(k) + react_ms)
+
+    def wait_ms(self, k):
+        """The ms of a wait token ~MS; ValueError naming a bad one."""
+        if not k[1:].isdigit():
+            raise ValueError("bad wait %r: ~ and the ms to wait, as ~604800000 (a week)" % k)
+        return int(k[1:])
 
     def keys(self, text):
         for k in text.split():

@@ -135,3 +135,5 @@ def reset():
     state["reset_cause"] = 1
     state["wdt_expired"] = False
     clock.reset()
+    import random
+    random.seed(2040)  # the board's hardware random source, the same at every power-up

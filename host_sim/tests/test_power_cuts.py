@@ -1,0 +1,182 @@
+"""A power cut at every storage call of every rewrite, on littlefs (rename
+replaces) and on FAT (CircuitPython's: rename refuses an existing target, so
+the old file is removed first): after the cut the board boots, finds the old
+content or the new one whole, never a part of either, and the journal goes on
+with its header. The cut falls before a call, or inside a write (half of the
+bytes reach the flash)."""
+import builtins
+import os
+
+import pytest
+
+from host_sim import hw
+
+hw.install()
+from app import journal as jn  # noqa: E402
+from cp.storage import FatStorage  # noqa: E402
+from drivers import storage  # noqa: E402
+from game import engine  # noqa: E402
+
+
+class Cut(Exception):
+    """The power went."""
+
+
+class Flash:
+    """Counts the calls that change the flash (open for writing, write,
+    rename, remove) and cuts the power at call number `at`."""
+
+    def __init__(self, monkeypatch, fat, at=-1):
+        self.calls = 0
+        self.at = at
+        real_open, real_rename, real_remove = builtins.open, os.rename, os.remove
+        flash = self
+
+        class File:
+            def __init__(self, f):
+                self.f = f
+
+            def write(self, data):
+                data = bytes(data)
+                if flash.tick():
+                    self.f.write(data[:len(data) // 2])  # half of it reached the flash
+                    self.f.close()
+                    raise Cut()
+                return self.f.write(data)
+
+            def __enter__(self):
+                return self
+
+            def __exit__(self, *exc):
+                self.f.close()
+
+        def cut_open(path, mode="r", *a, **k):
+            if "w" in mode or "a" in mode:
+                if flash.tick():
+                    raise Cut()
+                return File(real_open(path, mode, *a, **k))
+            return real_open(path, mode, *a, **k)
+
+        def cut_rename(src, dst):
+            if flash.tick():
+                raise Cut()
+            if fat and os.path.exists(dst):
+                raise OSError(17, "EEXIST")
+            real_rename(src, dst)
+
+        def cut_remove(p):
+            if flash.tick():
+                raise Cut()
+            real_remove(p)
+        monkeypatch.setattr(builtins, "open", cut_open)
+        monkeypatch.setattr(os, "rename", cut_rename)
+        monkeypatch.setattr(os, "remove", cut_remove)
+
+    def tick(self):
+        self.calls += 1
+        return self.calls == self.at
+
+
+def store(kind, root):
+    return (FatStorage if kind == "fat" else storage.Storage)(str(root) + os.sep)
+
+
+def cut_everywhere(monkeypatch, tmp_path, kind, before, change, check):
+    """before(st): the flash as it was; change(st): the rewrite, cut at each
+    of its storage calls in turn; check(st, done): after the reboot (done: the
+    rewrite was not cut). Returns how many cut points were tried."""
+    with monkeypatch.context() as m:
+        probe = Flash(m, kind == "fat")
+        d = tmp_path / "probe"
+        d.mkdir()
+        before(store(kind, d))
+        n0 = probe.calls
+        change(store(kind, d))
+        n = probe.calls - n0
+    assert n >= 2
+    for k in range(1, n + 1):
+        d = tmp_path / ("cut%d" % k)
+        d.mkdir()
+        before(store(kind, d))
+        with monkeypatch.context() as m:
+            flash = Flash(m, kind == "fat")
+            flash.at = flash.calls + k
+            with pytest.raises(Cut):
+                change(store(kind, d))
+        check(store(kind, d), False)  # the board boots again on the same flash
+        leftovers = [f for f in os.listdir(str(d)) if f.endswith(".tmp")]
+        assert leftovers == [], (k, leftovers)
+    d = tmp_path / "whole"
+    d.mkdir()
+    before(store(kind, d))
+    change(store(kind, d))
+    check(store(kind, d), True)
+    return n
+
+
+OLD = {"players": 3, "rules": "standard", "first": 0, "seed": 1, "deck": 199}
+NEW = {"players": 5, "rules": "family", "first": 2, "seed": 77, "deck": 180}
+ROLL = bytes((0x30 | 0, 5))  # a roll entry: op ROLL and its die
+
+
+def _old_game(st):
+    j = jn.Journal(st)
+    j.start(OLD)
+    for _ in range(4):
+        j.append(bytes((engine.ROLL << 4, 3)))
+
+
+@pytest.mark.parametrize("kind", ["littlefs", "fat"])
+def test_a_new_game_cut_anywhere_keeps_the_old_game_or_the_new_whole(monkeypatch, tmp_path, kind):
+    def check(st, done):
+        j = jn.Journal(st)
+        got = j.load()
+        assert got is not None
+        head, entries, dropped = got
+        assert (head, len(entries)) in ((OLD, 4), (NEW, 0)) and dropped == 0
+        assert not done or head == NEW
+        j.append(bytes((engine.ROLL << 4, 2)))  # play goes on: the entry follows the header
+        head2, entries2, _ = jn.Journal(st).load()
+        assert head2 == head and len(entries2) == len(entries) + 1
+    n = cut_everywhere(monkeypatch, tmp_path, kind, _old_game, lambda st: jn.Journal(st).start(NEW), check)
+    assert n >= (4 if kind == "fat" else 3)
+
+
+@pytest.mark.parametrize("kind", ["littlefs", "fat"])
+def test_trimming_a_torn_tail_cut_anywhere_loses_no_whole_entry(monkeypatch, tmp_path, kind):
+    def torn(st):
+        _old_game(st)
+        st.append(jn.NAME, b"\x31")  # half an entry: the power went inside an append
+
+    def check(st, done):
+        head, entries, _ = jn.Journal(st).load()
+        assert head == OLD and len(entries) == 4
+        j = jn.Journal(st)
+        j.load()
+        j.append(bytes((engine.ROLL << 4, 2)))
+        assert len(jn.Journal(st).load()[1]) == 5
+    cut_everywhere(monkeypatch, tmp_path, kind, torn, lambda st: jn.Journal(st).load(), check)
+
+
+@pytest.mark.parametrize("name", ["settings.json", "calib.json", "game.rec"])
+@pytest.mark.parametrize("kind", ["littlefs", "fat"])
+def test_settings_calibration_and_export_cut_anywhere_are_old_or_new(monkeypatch, tmp_path, kind, name):
+    old, new = {"v": "old" * 20}, {"v": "new" * 30}
+
+    def check(st, done):
+        assert st.load_json(name) in ([new] if done else [old, new])
+    cut_everywhere(monkeypatch, tmp_path, kind, lambda st: st.save_json(name, old),
+                   lambda st: st.save_json(name, new), check)
+
+
+@pytest.mark.parametrize("kind", ["littlefs", "fat"])
+def test_an_append_cut_anywhere_keeps_every_whole_entry(monkeypatch, tmp_path, kind):
+    def check(st, done):
+        head, entries, _ = jn.Journal(st).load()
+        assert head == OLD and len(entries) == (5 if done else 4)
+
+    def more(st):
+        j = jn.Journal(st)
+        j.load()
+        j.append(bytes((engine.ROLL << 4, 6)))
+    cut_everywhere(monkeypatch, tmp_path, kind, _old_game, more, check)
