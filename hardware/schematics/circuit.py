@@ -30,7 +30,7 @@ GUARD_REF_V, GUARD_REF_TOL = 0.5, 0.015
 SUPPLY_MAX_V = 5.15  # the highest a 5 V adapter may read unloaded and still be let through
 # The lowest maxima on the 5 V rails, as seen at the guard's output: (volts, part). The WS2812B
 # (5.3 V) and the Pico's VSYS (5.5 V) sit behind Schottkys that drop at least 0.1 V.
-RAIL_LIMITS_V = [(5.3 + 0.1, "WS2812B VDD (5.3 V), behind D2"), (5.5 + 0.1, "Pico VSYS (5.5 V), behind D1"),
+RAIL_LIMITS_V = [(5.3 + 0.1, "WS2812B VDD (5.3 V), behind its Schottky"), (5.5 + 0.1, "Pico VSYS (5.5 V), behind D1"),
                  (6.0, "SG90 (6.0 V)"), (7.0, "74AHCT125 (7.0 V)")]
 
 
@@ -96,7 +96,10 @@ class _Board:
         return r
 
     def button(self, net, what, role, to=None):
-        sw = make("button", "SW_Push", what)
+        """A switch: the on-board tactile reset button, a 12 mm panel button, or the card's lever switch."""
+        kind, value = ("button", "tactile 6 mm") if not what.startswith("off-board") else (
+            ("lever_switch", "KW11 lever switch") if "lever" in what else ("panel_button", "panel button 12 mm"))
+        sw = make(kind, value, what)
         sw.role = role  # which button this is, for the wiring table
         sw[1] += net
         sw[2] += self.gnd if to is None else to
