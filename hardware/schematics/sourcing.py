@@ -99,6 +99,15 @@ def extras(cfg, circuit):
                   "4.8-6 V, 1.8 kg.cm, 0.1 s/60 deg at 4.8 V", "SG90 micro servo 9g"),
                  ("servo extension lead, 3-wire, 30 cm", servos, "cable", "", "(generic)", "JR/Futaba plug, 26 AWG",
                   "servo extension cable 30cm")]
+    if servos:
+        rows += [("self-tapping screw 2.2 x 6.5 mm, pan head: horn to flap, 2 each", 2 * servos, "lid", "",
+                  "(generic)", "ISO 7049 ST2.2 x 6.5", "ST2.2x6.5 pan head self tapping screw")]
+    rows += [("M3 x 10 mm screw, pan or button head: lids to tray feet and bay posts", 10, "lid", "",
+              "(generic)", "ISO 7380 M3 x 10", "M3x10 button head screw"),
+             ("M3 heat-set insert, 5.7 mm long, for a 4.0 mm hole", 10, "lid", "", "(generic)",
+              "M3 x 5.7 x 4.6 mm brass", "M3 heat set insert 5.7mm"),
+             ("M2 x 10 mm screw and nut: card switch under the tray (drill the tray, 2.2 mm)", 2, "lid", "",
+              "(generic)", "ISO 7045 M2 x 10", "M2x10 screw nut")]
     rows += [("OLED module 0.96 inch 128 x 64, SSD1306, I2C, 4 pin", 1, "lid", "", "(generic)", "3.3-5 V, 0x3C",
               "0.96 inch OLED SSD1306 I2C 4 pin"),
              ("5 V 6 A adapter, 5.5 x 2.1 mm plug, centre positive", 1, "supply", "Mean Well", "GST36A05-P1J",
