@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from hardware.schematics import boards, build, circuit, ladder, power, wokwi
+from hardware.schematics import boards, build, circuit, domains, ladder, power, wokwi
 
 
 @pytest.fixture(scope="module")
@@ -51,21 +51,16 @@ def test_power_budget_follows_the_config_and_fits_the_supply():
 
 def _wokwi_nets():
     """Union-find over diagram.json's connections: {part:pin -> set of connected part:pins}."""
-    parent = {}
-
-    def find(x):
-        parent.setdefault(x, x)
-        while parent[x] != x:
-            x = parent[x]
-        return x
-
+    find, join = domains.union_find()
     diagram = json.loads((build.WOKWI).read_text())
+    pins = set()
     for a, b, *_ in diagram["connections"]:
-        parent[find(a)] = find(b)
+        join(a, b)
+        pins |= {a, b}
     groups = {}
-    for x in list(parent):
+    for x in pins:
         groups.setdefault(find(x), set()).add(x)
-    return {x: groups[find(x)] for x in parent}, diagram
+    return {x: groups[find(x)] for x in pins}, diagram
 
 
 def test_wokwi_diagram_matches_the_pin_map():

@@ -154,8 +154,8 @@ def _pulled(circuit, domains):
     return out
 
 
-def _signal_groups(circuit, domains):
-    """Nets joined by series resistors (not through a supply): {net name: group id}."""
+def union_find():
+    """(find, join): find(x) names x's group, join(a, b) merges the groups of a and b."""
     parent = {}
 
     def find(x):
@@ -164,9 +164,18 @@ def _signal_groups(circuit, domains):
             x = parent[x]
         return x
 
+    def join(a, b):
+        parent[find(a)] = find(b)
+
+    return find, join
+
+
+def _signal_groups(circuit, domains):
+    """Nets joined by series resistors (not through a supply): find(net name) -> group."""
+    find, join = union_find()
     for _, a, b in _resistors(circuit):
         if not (_is_supply(domains, a) or _is_supply(domains, b)):
-            parent[find(a.name)] = find(b.name)
+            join(a.name, b.name)
     return find
 
 
