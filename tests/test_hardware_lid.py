@@ -188,3 +188,20 @@ def test_the_step_file_carries_no_build_time():
 
 def test_readme_states_the_visibility_the_model_gives():
     assert build.visibility_table() in build.README.read_text(), "hardware/README.md: visibility table is stale"
+
+
+def test_each_servo_sits_on_its_mount_and_each_led_carrier_fits_its_diffuser(meshes, asm):
+    import trimesh
+    bodies = dict(checks.place(meshes, asm))
+    pushed = bodies["sg90 6"].copy()
+    pushed.apply_translation([0, 0.5, 0])  # its tabs lie on the mount's wall: any further is inside it
+    assert checks.collisions([("sg90 6", pushed), ("lid", bodies["lid"])]), "the servo's tabs do not reach its mount"
+    lid = params.Lid()
+    x, y = lid.diffuser_xy()
+    cx, cy, _ = lid.cells()[5]
+    carrier = trimesh.creation.cylinder(radius=10.0 / 2, height=2.0)  # WS2812B on a 10 mm round board
+    carrier.apply_translation([cx + x, cy + y, 1.0])
+    assert checks.collisions([("carrier", carrier), ("diffuser 6", bodies["diffuser 6"])]) == []
+    bigger = trimesh.creation.cylinder(radius=12.0 / 2, height=2.0)
+    bigger.apply_translation([cx + x, cy + y, 1.0])
+    assert checks.collisions([("carrier", bigger), ("diffuser 6", bodies["diffuser 6"])]), "the check sees no cap"
