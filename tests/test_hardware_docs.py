@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from hardware.schematics import boards, build, circuit, ladder, power, wokwi
+from hardware.schematics import boards, build, circuit, domains, ladder, power, wokwi
 
 
 @pytest.fixture(scope="module")
@@ -51,21 +51,16 @@ def test_power_budget_follows_the_config_and_fits_the_supply():
 
 def _wokwi_nets():
     """Union-find over diagram.json's connections: {part:pin -> set of connected part:pins}."""
-    parent = {}
-
-    def find(x):
-        parent.setdefault(x, x)
-        while parent[x] != x:
-            x = parent[x]
-        return x
-
+    find, join = domains.union_find()
     diagram = json.loads((build.WOKWI).read_text())
+    pins = set()
     for a, b, *_ in diagram["connections"]:
-        parent[find(a)] = find(b)
+        join(a, b)
+        pins |= {a, b}
     groups = {}
-    for x in list(parent):
+    for x in pins:
         groups.setdefault(find(x), set()).add(x)
-    return {x: groups[find(x)] for x in parent}, diagram
+    return {x: groups[find(x)] for x in pins}, diagram
 
 
 def test_wokwi_diagram_matches_the_pin_map():
@@ -93,8 +88,8 @@ def test_wokwi_diagram_matches_the_pin_map():
 
 # References the README's prose names, with the part each must be (the generated tables follow the code anyway).
 PROSE_REFS = {"J1": "5V DC jack 5A", "J2": "power in", "U2": "LTC4365", "Q1": "IRLB8721PBF", "Q2": "IRLB8721PBF",
-              "R1": "1M", "R2": "32k4", "R3": "100k", "F1": "MF-RG300", "C1": "1000uF", "NT1": "NetTie",
-              "FB1": "120R@100MHz 3A", "D1": "1N5819", "Q3": "2N3904"}
+              "R1": "931k", "R2": "22k1", "R3": "100k", "F1": "MF-RG300", "C1": "1000uF", "C2": "100nF",
+              "NT1": "NetTie", "FB1": "120R@100MHz 3A", "D1": "1N5819", "D3": "1N5819", "Q3": "2N3904"}
 
 
 def test_references_in_the_readme_prose_are_the_parts_it_says():
@@ -105,3 +100,12 @@ def test_references_in_the_readme_prose_are_the_parts_it_says():
     text = build.README.read_text()
     for ref in PROSE_REFS:
         assert f"{ref}" in text, f"{ref} is no longer in hardware/README.md: drop it from PROSE_REFS"
+
+
+def test_readme_states_the_guard_trips_the_circuit_gives():
+    (uv_lo, uv_hi), (ov_lo, ov_hi) = circuit.guard_trip_range()
+    text = " ".join(build.README.read_text().split())
+    assert f"UV {uv_lo:.2f}-{uv_hi:.2f} V, OV {ov_lo:.2f}-{ov_hi:.2f} V" in text
+    assert f"goes out between {ov_lo:.2f} and {ov_hi:.2f} V" in text, "bring-up step 1 states another trip"
+    assert f"between {uv_lo:.2f} and {uv_hi:.2f} V" in text
+    assert "5.50 V" in text and ov_hi < 5.5, "the bring-up's ceiling must lie above the trip and at 5.5 V"

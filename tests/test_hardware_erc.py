@@ -2,7 +2,7 @@
 
 import pytest
 
-from hardware.schematics import boards, circuit, erc
+from hardware.schematics import boards, circuit, erc, parts
 from hardware.schematics.skidl_env import skidl
 
 skidl_net = skidl.Net
@@ -16,9 +16,9 @@ def _part(ckt, name, nth=0):
     return [p for p in ckt.parts if p.name == name][nth]
 
 
-@pytest.mark.parametrize("board", boards.BOARDS)
+@pytest.mark.parametrize("board", boards.BOARDS + tuple(circuit.VARIANTS))
 def test_circuit_has_no_erc_errors_or_warnings(board):
-    report = erc.run(_build(board))
+    report = erc.run(circuit.build_named(board))
     assert (report.errors, report.warnings) == ([], []), str(report)
 
 
@@ -107,7 +107,126 @@ def test_erc_catches_an_untagged_net():
     assert any("net MYSTERY has no voltage tag" in e for e in report.errors), str(report)
 
 
-def test_guard_trips_between_the_supply_tolerance_and_what_the_parts_take():
-    under, over = circuit.guard_trips()
-    assert 5.25 < over < 5.8, f"over-voltage trip {over:.2f} V: 5 V +5 % must pass, WS2812B/VSYS take 5.5 V"
-    assert 4.0 < under < 4.75, f"under-voltage trip {under:.2f} V"
+def test_guard_trips_between_the_supply_and_what_the_parts_take():
+    (uv_lo, uv_hi), (ov_lo, ov_hi) = circuit.guard_trip_range()
+    limit, part = min(circuit.RAIL_LIMITS_V)
+    assert ov_hi < limit, f"over-voltage trip up to {ov_hi:.2f} V: {part} takes {limit:.2f} V"
+    assert ov_lo > circuit.SUPPLY_MAX_V, f"over-voltage trip from {ov_lo:.2f} V cuts off a {circuit.SUPPLY_MAX_V} V supply"
+    assert 4.0 < uv_lo and uv_hi < 4.75, f"under-voltage trip {uv_lo:.2f}-{uv_hi:.2f} V: 5 V -5 % must pass"
+
+
+def test_guard_parts_are_rated_with_margin_for_the_adapters_claimed():
+    # a hot-plugged cable rings up to twice the adapter's voltage, either polarity
+    assert 2 * circuit.ADAPTER_MAX_V <= circuit.FET_VDS_V
+    assert 2 * circuit.ADAPTER_MAX_V <= circuit.GUARD_VIN_MAX_V
+    fets = [p for p in _build().parts if p.name == "IRLB8721PBF"]
+    assert len(fets) == 2 and all(f"{circuit.FET_VDS_V} V" in p.description for p in fets)
+
+
+# Circuits broken the ways the domain checks exist for: each must be caught, by the right rule.
+
+def _pin_on(ckt, net_name, part_name):
+    return next(p for p in _net(ckt, net_name).pins if p.part.name == part_name)
+
+
+def _move(pin, net):
+    pin.disconnect()
+    pin += net
+
+
+def _other_end(ckt, net_name, resistor_to):
+    """The pin, at `resistor_to`, of the resistor between nets `net_name` and `resistor_to`."""
+    for pin in _net(ckt, net_name).pins:
+        if pin.part.name == "R":
+            other = [p for p in pin.part.pins if p is not pin][0]
+            if other.net is not None and other.net.name == resistor_to:
+                return other
+    raise AssertionError(f"no resistor from {net_name} to {resistor_to}")
+
+
+def _domain_errors(ckt):
+    return erc.run(ckt).errors
+
+
+@pytest.mark.parametrize("net", ["I2C_SDA", "SERVO_OE", "SEAT1_EXT"])
+def test_erc_catches_a_pull_up_to_5v(net):
+    ckt = _build()
+    _move(_other_end(ckt, net, "+3V3"), _net(ckt, "+5V"))
+    errors = _domain_errors(ckt)
+    assert any(e.startswith(f"{net} is pulled to 5.00 V") for e in errors), errors
+
+
+def test_erc_catches_the_pca9685_on_5v():
+    ckt = _build()
+    _move(_part(ckt, "PCA9685PW")["VDD"], _net(ckt, "+5V"))
+    errors = _domain_errors(ckt)
+    assert any("(PCA9685PW) runs on +5V" in e and "I2C_SDA" in e for e in errors), errors
+
+
+def test_erc_catches_the_oled_on_5v():
+    ckt = _build()
+    oled = next(p for p in ckt.parts if p.value == "OLED GND VCC SCL SDA")
+    _move(oled[2], _net(ckt, "+5V"))
+    errors = _domain_errors(ckt)
+    assert any(f"{oled.ref} (OLED GND VCC SCL SDA) runs on +5V" in e for e in errors), errors
+
+
+def test_erc_catches_the_level_shifter_bypassed():
+    ckt = _build()
+    _move(_other_end(ckt, "PIXEL_DIN1", "PIXELS_5V"), _net(ckt, "PIXELS_3V3"))  # GPIO -> 330R -> DIN
+    errors = _domain_errors(ckt)
+    assert any("(WS2812B) runs on +5V_PIXELS" in e and "PIXELS_3V3" in e for e in errors), errors
+
+
+def test_erc_catches_the_servo_rail_capacitor_removed():
+    ckt = _build()
+    c1 = next(p for p in ckt.parts if p.name == "C_Polarized" and p[2].net.name == "GND_SERVO")
+    ckt.rmv_parts(c1)
+    errors = _domain_errors(ckt)
+    assert any(e.startswith("+5V_SERVO has 0 uF") for e in errors), errors
+
+
+def test_erc_catches_the_net_tie_removed():
+    ckt = _build()
+    ckt.rmv_parts(_part(ckt, "NetTie_2"))
+    errors = _domain_errors(ckt)
+    assert any("not joined to" in e and "GND" in e for e in errors), errors
+
+
+def test_erc_catches_a_servo_header_on_logic_ground():
+    ckt = _build()
+    header = next(p for p in ckt.parts if p.value == "SG90 servo")
+    _move(header[3], _net(ckt, "GND"))
+    errors = _domain_errors(ckt)
+    assert any(f"{header.ref} (SG90 servo) takes current from +5V_SERVO but returns it on GND" in e
+               for e in errors), errors
+
+
+def test_erc_catches_the_breakout_fed_through_the_signal_cable_ground():
+    ckt = circuit.build_named("pico_pca9685_breakout")
+    terminal = next(p for p in ckt.parts if p.value == "breakout V+ GND")
+    _move(terminal[2], _net(ckt, "GND"))  # the breakout's one ground wired to logic GND, as it once was
+    errors = _domain_errors(ckt)
+    assert any(f"{terminal.ref} (breakout V+ GND) takes current from +5V_SERVO but returns it on GND" in e
+               for e in errors), errors
+
+
+def test_erc_catches_the_fuse_bypassed():
+    ckt = _build()
+    fuse = _part(ckt, "Polyfuse")
+    with ckt:
+        wire = parts.make("net_tie", "wire", "a wire across the fuse")
+    wire[1] += fuse[1].net
+    wire[2] += fuse[2].net  # a wire soldered across F1
+    errors = _domain_errors(ckt)
+    assert any(e.startswith("+5V_SERVO is fed from +5V_GUARDED") and "without passing the fuse" in e
+               for e in errors), errors
+
+
+def test_erc_catches_the_buzzer_straight_on_a_gpio():
+    ckt = _build()
+    buzzer = _part(ckt, "Buzzer")
+    _move(buzzer["+"], _net(ckt, "BUZZER"))
+    _move(buzzer["-"], _net(ckt, "GND"))
+    errors = _domain_errors(ckt)
+    assert any("(FT12K03-42-2K) draws about 120 mA straight from the GPIO net BUZZER" in e for e in errors), errors

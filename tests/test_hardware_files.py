@@ -48,9 +48,35 @@ def test_netlist_is_well_formed_for_the_pcb_editor(generated):
 
 def test_bom_lists_every_part_once(generated):
     comps, _ = outputs.read_netlist(generated["net"][1])
-    rows = list(csv.DictReader(io.StringIO(generated["bom"][1])))
+    rows = [row for row in csv.DictReader(io.StringIO(generated["bom"][1])) if row["References"]]
     refs = [ref for row in rows for ref in row["References"].split()]
     assert sorted(refs) == sorted(comps), "BOM and netlist disagree on the parts"
     for row in rows:
         assert int(row["Quantity"]) == len(row["References"].split()), row
         assert {comps[r] for r in row["References"].split()} == {(row["Value"], row["Footprint"])}, row
+
+
+def test_bom_can_be_ordered_from(generated):
+    rows = list(csv.DictReader(io.StringIO(generated["bom"][1])))
+    for row in rows:
+        assert row["MPN"] and row["Search"] and int(row["Quantity"]) > 0, f"cannot order: {row}"
+        assert row["Placement"] in ("board", "off-board", "cable", "lid", "supply"), row
+    resistors = [row for row in rows if row["Footprint"].startswith("Resistor_THT")]
+    assert resistors and all("%" in row["Rating"] for row in resistors), "resistors need their tolerance"
+    things = " ".join(row["Value"] + " " + row["MPN"] for row in rows)
+    for needed in ("adapter", "Pico socket", "XHP-", "SXH-001T-P0.6", "OLED module", "18 AWG", "KW11 lever switch",
+                   "panel button 12 mm"):
+        assert needed in things, f"the BOM lacks {needed}"
+    if generated["board"] != "pico_epaper":
+        assert "SG90 micro servo" in things and "servo extension" in things
+
+
+def test_off_board_parts_are_excluded_from_the_pcb(generated):
+    _, text = generated["net"]
+    flagged = outputs.off_board_refs(text)
+    rows = list(csv.DictReader(io.StringIO(generated["bom"][1])))
+    off = {ref for row in rows if row["Placement"] == "off-board" for ref in row["References"].split()}
+    assert flagged == off and flagged, f"netlist flags {sorted(flagged - off)} / misses {sorted(off - flagged)}"
+    comps, _ = outputs.read_netlist(text)
+    kinds = {comps[r][0] for r in flagged}
+    assert "Raspberry Pi Pico" not in kinds and "WS2812B" in kinds and "KW11 lever switch" in kinds

@@ -4,6 +4,7 @@ The checks read the STL files and assembly.json (no CAD kernel, a few seconds);
 one test rebuilds the parts with build123d to prove the CAD code still makes
 what is checked in."""
 
+import numpy as np
 import pytest
 
 from hardware.lid import build, checks, params
@@ -51,12 +52,46 @@ def test_closed_flaps_cover_their_windows_with_overlap(meshes, asm):
     assert checks.uncovered(meshes, asm) == []
 
 
-def test_flap_travel_follows_the_calibrated_pulses(asm):
+def test_flap_travel_is_one_an_sg90_can_be_calibrated_to(asm):
     lid = params.Lid()
-    assert asm["open_degrees"] == pytest.approx((lid.open_us - lid.closed_us) * lid.servo.degrees_per_us)
-    assert 60 <= asm["open_degrees"] <= 110, "an open flap should stand up, clear of the view"
-    wider = params.Lid(pulses={"closed_us": 1000, "open_us": 2000})
-    assert wider.open_degrees() == pytest.approx(90)
+    assert asm["open_degrees"] == pytest.approx(lid.flap.open_degrees)
+    assert 125 <= asm["open_degrees"] <= 145, "open, the flap leans back edge-on to a 45-degree line of sight"
+    assert lid.pulse_span_us() == pytest.approx(1500)
+    assert lid.pulse_span_us() + 2 * 100 <= 2400 - 600, "SG90 pulses run 600-2400 us: room to calibrate both ends"
+
+
+VISIBLE_FROM_EACH_SIDE, VISIBLE_FROM_ABOVE = 0.60, 0.80
+
+
+@pytest.mark.parametrize("window", range(1, 13))
+def test_an_open_window_can_be_seen_from_every_side_of_the_table(meshes, asm, window):
+    seen = checks.visibility(meshes, asm, window)
+    assert seen["above"] >= VISIBLE_FROM_ABOVE, seen
+    low = {view: round(f, 2) for view, f in seen.items() if view != "above" and f < VISIBLE_FROM_EACH_SIDE}
+    assert not low, f"window {window}: under {VISIBLE_FROM_EACH_SIDE:.0%} of the card seen from {low}"
+
+
+def test_the_view_check_sees_a_closed_flap_and_a_servo_in_the_way(meshes, asm):
+    closed = checks.visibility(meshes, asm, 6, opened=(99,))  # nothing open
+    assert max(closed.values()) < 0.05, closed
+    moved = dict(meshes)
+    moved["sg90"] = meshes["sg90"].copy()
+    moved["sg90"].apply_translation([-12.0, -24.0, 0])  # each servo stood beside its window, in its sight line
+    assert checks.visibility(moved, asm, 6)["right (+x)"] < checks.visibility(meshes, asm, 6)["right (+x)"] - 0.2
+
+
+def test_the_flap_is_coupled_through_the_horn(meshes, asm):
+    lid = params.Lid()
+    horn = meshes["horn"]
+    reach = horn.bounds[1][0] - horn.bounds[0][0]
+    assert reach == pytest.approx(lid.horn.arm_length + lid.horn.hub_diameter / 2, abs=0.3)
+    bodies = dict(checks.place(meshes, asm))
+    assert checks.collisions([("horn 1", bodies["horn 1"]), ("flap 1", bodies["flap 1"])]) == []
+    pushed = bodies["horn 1"].copy()
+    pushed.apply_translation([0, -0.6, 0])  # the horn's face lies on the bracket: any further is inside it
+    assert checks.collisions([("horn 1", pushed), ("flap 1", bodies["flap 1"])]), "the horn does not sit on the flap"
+    assert asm["instances"][[i["label"] for i in asm["instances"]].index("horn 1")]["hinge"] == \
+        asm["instances"][[i["label"] for i in asm["instances"]].index("flap 1")]["hinge"], "horn and flap turn together"
 
 
 def test_windows_are_numbered_clockwise_from_the_arrow():
@@ -89,23 +124,23 @@ def test_bad_params_are_named():
 
 
 def test_the_sweep_catches_a_flap_driven_past_either_end(meshes, asm):
-    past_closed = checks.sweep_collisions(meshes, asm, -10.0, 0.0)  # the front edge dips 7 mm: into the lid
+    past_closed = checks.sweep_collisions(meshes, asm, -10.0, 0.0)  # the far edge dips 7 mm: into the lid
     assert any(other == "lid" for _, other, _ in past_closed), past_closed
-    over_the_top = checks.sweep_collisions(meshes, asm, 110.0, 130.0)  # folded back onto its own servo
-    assert any(other == f"sg90 {window}" for window, other, _ in over_the_top), over_the_top
+    folded_flat = checks.sweep_collisions(meshes, asm, 185.0, 200.0)  # folded down onto the next window
+    assert folded_flat, "a flap folded down past flat went unnoticed"
 
 
 def test_cover_needs_the_overlap_not_just_the_window(meshes, asm):
     import numpy as np
     x0, y0, x1, y1 = asm["windows"][0]
     centre = [(x0 + x1) / 2, (y0 + y1) / 2, 0]
-    flap_w = meshes["flap"].bounds[1][0] - meshes["flap"].bounds[0][0]
-    narrow = dict(meshes)
-    narrow["flap"] = meshes["flap"].copy()
-    scale = np.diag([(x1 - x0 + 3.0) / flap_w, 1, 1, 1])  # 1.5 mm past each side edge
-    narrow["flap"].apply_transform(_shift(centre) @ scale @ _shift([-c for c in centre]))
-    assert checks.uncovered(narrow, asm), "a flap 1.5 mm past its window passed the 2 mm overlap"
-    assert checks.uncovered(narrow, asm, margin=1.0) == [], "the check is not measuring the overlap"
+    fy0, fy1 = params.Lid().flap_y()
+    short = dict(meshes)
+    short["flap"] = meshes["flap"].copy()
+    scale = np.diag([1, (y1 - y0 + 2.0) / (fy1 - fy0), 1, 1])  # 1 mm past the front and back edges
+    short["flap"].apply_transform(_shift(centre) @ scale @ _shift([-c for c in centre]))
+    assert checks.uncovered(short, asm), "a flap 1 mm past its window passed the 1.5 mm overlap"
+    assert checks.uncovered(short, asm, margin=0.5) == [], "the check is not measuring the overlap"
 
 
 def _shift(v):
@@ -119,3 +154,54 @@ def test_a_card_in_the_slot_holds_the_switch_lever_down(meshes, asm):
     assert checks.card_presses_switch(meshes, asm) > 1.0, "the card does not reach the card switch's lever"
     no_rise = dict(asm, lever_rise=0.0)
     assert checks.card_presses_switch(meshes, no_rise) < checks.TOUCH_MM3, "the check sees a lever it cannot"
+
+
+def test_every_printed_part_fits_the_bed_and_prints_without_supports(meshes):
+    from hardware.lid import printing
+    for name, _, size, fits, overhang_cm2, *_ in printing.rows(meshes):
+        assert fits, f"{name} ({size} mm) does not fit a {printing.BED_MM} mm bed"
+        assert overhang_cm2 < 6.0, f"{name}: {overhang_cm2:.0f} cm2 over thin air, more than a few bridges"
+
+
+def test_the_print_checks_see_a_part_too_big_and_one_needing_supports(meshes):
+    import trimesh
+    from hardware.lid import printing
+    wide = meshes["base"].copy()
+    wide.apply_scale([1.1, 1.0, 1.0])
+    assert not np.all(wide.bounds[1] - wide.bounds[0] <= printing.BED_MM), "a 229 mm part fitted a 220 mm bed"
+    table = trimesh.util.concatenate([trimesh.creation.box([100, 100, 2]),
+                                      trimesh.creation.box([10, 10, 20]).apply_translation([0, 0, -10])])
+    assert printing.overhang_mm2(table) > 90 * 90, "a table top printed on one leg needs supports"
+
+
+def test_print_guide_is_current(meshes):
+    from hardware.lid import build, printing
+    assert build.GUIDE_DOC.read_text() == printing.markdown(meshes), "docs/hardware_print.md is stale"
+
+
+def test_the_step_file_carries_no_build_time():
+    text = (params.HERE / "lid.step").read_text()
+    assert f"'{build.STEP_DATE}'" in text.split("ENDSEC;")[0]
+    assert build.pin_step_date("FILE_NAME('x','2031-05-06T07:08:09',('A'));") == \
+        f"FILE_NAME('x','{build.STEP_DATE}',('A'));"
+
+
+def test_readme_states_the_visibility_the_model_gives():
+    assert build.visibility_table() in build.README.read_text(), "hardware/README.md: visibility table is stale"
+
+
+def test_each_servo_sits_on_its_mount_and_each_led_carrier_fits_its_diffuser(meshes, asm):
+    import trimesh
+    bodies = dict(checks.place(meshes, asm))
+    pushed = bodies["sg90 6"].copy()
+    pushed.apply_translation([0, 0.5, 0])  # its tabs lie on the mount's wall: any further is inside it
+    assert checks.collisions([("sg90 6", pushed), ("lid", bodies["lid"])]), "the servo's tabs do not reach its mount"
+    lid = params.Lid()
+    x, y = lid.diffuser_xy()
+    cx, cy, _ = lid.cells()[5]
+    carrier = trimesh.creation.cylinder(radius=10.0 / 2, height=2.0)  # WS2812B on a 10 mm round board
+    carrier.apply_translation([cx + x, cy + y, 1.0])
+    assert checks.collisions([("carrier", carrier), ("diffuser 6", bodies["diffuser 6"])]) == []
+    bigger = trimesh.creation.cylinder(radius=12.0 / 2, height=2.0)
+    bigger.apply_translation([cx + x, cy + y, 1.0])
+    assert checks.collisions([("carrier", bigger), ("diffuser 6", bodies["diffuser 6"])]), "the check sees no cap"

@@ -17,7 +17,7 @@ STL_DIR = HERE / "stl"
 ASSEMBLY = HERE / "assembly.json"
 TOUCH_MM3 = 0.5
 SWEEP_STEP_DEG = 3.0
-MIN_OVERLAP_MM = 2.0  # a closed flap reaches this far past each window edge: the picture stays hidden at an angle
+MIN_OVERLAP_MM = 1.5  # a closed flap reaches this far past each window edge: the picture stays hidden at an angle
 
 
 def load_assembly():
@@ -60,7 +60,7 @@ def place(meshes, assembly, opened=None):
     for inst in assembly["instances"]:
         m = meshes[inst["part"]].copy()
         m.apply_translation(inst["offset"])
-        if inst.get("window") in opened and inst["part"] == "flap":
+        if inst.get("window") in opened and "hinge" in inst:
             m.apply_transform(_rotation(inst["hinge"], assembly["open_degrees"]))
         out.append((inst["label"], m))
     return out
@@ -105,16 +105,19 @@ def sweep_collisions(meshes, assembly, start=None, end=None):
     end = assembly["open_degrees"] + margin if end is None else end
     flaps = [inst for inst in assembly["instances"] if inst["part"] == "flap"]
     first = flaps[0]
-    swept = sweep(meshes["flap"], first["hinge"], start, end)
+    moving = {inst["part"] for inst in assembly["instances"] if "hinge" in inst}
+    together = trimesh.util.concatenate([meshes[name] for name in sorted(moving)])
+    swept = sweep(together, first["hinge"], start, end)
     out = []
     for inst in flaps:
         shift = np.subtract(inst["offset"], first["offset"])
         moved = np.subtract(inst["hinge"]["point"], first["hinge"]["point"])
-        if not np.allclose(moved[1:], shift[1:]) or inst["hinge"]["direction"] != first["hinge"]["direction"]:
+        if not np.allclose(moved, shift) or inst["hinge"]["direction"] != first["hinge"]["direction"]:
             raise ValueError(f"window {inst['window']}: its hinge is not where flap 1's is, relative to the flap")
         here = swept.copy()
         here.apply_translation(shift)
-        others = [(label, m) for label, m in bodies if label != inst["label"]]
+        mine = {f"{name} {inst['window']}" for name in moving}
+        others = [(label, m) for label, m in bodies if label not in mine]
         out += [(inst["window"], b, v) for a, b, v in collisions([(inst["label"], here)] + others)
                 if a == inst["label"]]
     return out
@@ -145,3 +148,53 @@ def card_presses_switch(meshes, assembly):
     lever = bodies["lever"].copy()
     lever.apply_translation([0, 0, assembly["lever_rise"]])
     return (_manifold(lever) ^ _manifold(bodies["card"])).volume()
+
+
+# Lines of sight from an open window's card: straight down on it, and from each side of the table at 45 degrees.
+VIEWS = {"above": (0.0, 0.0, 1.0), "slot side (-y)": (0.0, -1.0, 1.0), "bay side (+y)": (0.0, 1.0, 1.0),
+         "left (-x)": (-1.0, 0.0, 1.0), "right (+x)": (1.0, 0.0, 1.0)}
+NOT_IN_VIEW = ("card", "card_switch", "lever")  # under the card
+
+
+def _hits(origins, direction, triangles):
+    """Which rays origin + t * direction (t > 0) hit any of `triangles` (Moller-Trumbore, vectorised)."""
+    d = np.asarray(direction, float)
+    d /= np.linalg.norm(d)
+    # Keep the triangles whose shadow along d overlaps the rays' bundle.
+    e1 = np.cross(d, [1.0, 0, 0] if abs(d[0]) < 0.9 else [0, 1.0, 0])
+    e1 /= np.linalg.norm(e1)
+    e2 = np.cross(d, e1)
+    basis = np.stack([e1, e2], 1)
+    lo, hi = (origins @ basis).min(0), (origins @ basis).max(0)
+    proj = triangles @ basis
+    keep = np.all(proj.max(1) >= lo - 1e-6, 1) & np.all(proj.min(1) <= hi + 1e-6, 1)
+    keep &= (triangles @ d).max(1) > (origins @ d).min() + 1e-6
+    tri = triangles[keep]
+    hit = np.zeros(len(origins), bool)
+    for start in range(0, len(tri), 1500):
+        v0, v1, v2 = (tri[start:start + 1500, k] for k in range(3))
+        a, b = v1 - v0, v2 - v0
+        p = np.cross(d, b)
+        det = np.einsum("ij,ij->i", a, p)
+        ok = np.abs(det) > 1e-12
+        v0, a, b, p, det = v0[ok], a[ok], b[ok], p[ok], det[ok]
+        t_vec = origins[:, None, :] - v0[None]
+        u = np.einsum("rtj,tj->rt", t_vec, p) / det
+        q = np.cross(t_vec, a[None])
+        v = (q @ d) / det
+        t = np.einsum("rtj,tj->rt", q, b) / det
+        hit |= np.any((u >= 0) & (v >= 0) & (u + v <= 1) & (t > 1e-6), 1)
+    return hit
+
+
+def visibility(meshes, assembly, window, step=1.0, opened=None):
+    """{view: fraction of window's card area seen}, with `opened` (default: only `window`) flaps open."""
+    bodies = place(meshes, assembly, opened or (window,))
+    triangles = np.concatenate([m.triangles for label, m in bodies if label not in NOT_IN_VIEW])
+    x0, y0, x1, y1 = assembly["windows"][window - 1]
+    xs = np.arange(x0 + step / 2, x1, step)
+    ys = np.arange(y0 + step / 2, y1, step)
+    gx, gy = np.meshgrid(xs, ys)
+    z = meshes["card"].bounds[1][2] + 0.01
+    origins = np.stack([gx.ravel(), gy.ravel(), np.full(gx.size, z)], 1)
+    return {view: 1.0 - _hits(origins, d, triangles).mean() for view, d in VIEWS.items()}

@@ -15,11 +15,14 @@ notch and card-switch slot, and the electronics bay with jack and USB holes),
 bodies for the checks.
 """
 
+import math
+
 from build123d import Align, Box, Cylinder, Location, Plane, Polygon, Pos, Rot, extrude
 
 from .params import Lid
 
 C = (Align.CENTER, Align.CENTER, Align.MIN)
+KEY = 1.0  # depth of the flap's recess that the horn's arm lies in
 MIN = (Align.MIN, Align.MIN, Align.MIN)
 
 
@@ -32,92 +35,191 @@ def _x_cylinder(radius, x0, x1, y, z):
     return Pos(x0, y, z) * Rot(0, 90, 0) * Cylinder(radius, x1 - x0, align=C)
 
 
+def _y_cylinder(radius, y0, y1, x, z):
+    """A cylinder along y from y0 to y1 through (x, z)."""
+    return Pos(x, y0, z) * Rot(-90, 0, 0) * Cylinder(radius, y1 - y0, align=C)
+
+
+def _xz_prism(points, y0, y1):
+    """A polygon in the x-z plane, extruded along y from y0 to y1."""
+    area = sum(x0 * z1 - x1 * z0 for (x0, z0), (x1, z1) in zip(points, points[1:] + points[:1]))
+    points = points if area > 0 else points[::-1]  # the face's normal, hence the extrusion, follows the winding
+    return extrude(Plane.XZ.offset(-y0) * Polygon(*points, align=None), -(y1 - y0))
+
+
+def _horn_outline(p: Lid):
+    """The horn's arm in its own plane, (along the arm, across), pointing -x from the shaft."""
+    h = p.horn
+    w0, w1 = h.arm_width
+    return [(0, -w0 / 2), (-h.arm_length, -w1 / 2), (-h.arm_length, w1 / 2), (0, w0 / 2)]
+
+
+def horn(p: Lid):
+    """The SG90's single-arm horn on its shaft, arm pointing -x (a reference body, not printed)."""
+    h = p.horn
+    xa, za = p.axis()
+    y1 = p.horn_face_y() + h.hub_height
+    hub = _y_cylinder(h.hub_diameter / 2, p.horn_face_y(), y1 - 0.2, xa, za)
+    arm = _xz_prism([(xa + u, za + v) for u, v in _horn_outline(p)], p.horn_face_y(),
+                    p.horn_face_y() + h.arm_thickness)
+    bore = _y_cylinder(p.servo.shaft_diameter / 2 + 0.05, p.horn_face_y() + 1.0, y1, xa, za)
+    return hub + arm - bore
+
+
 def flap(p: Lid):
-    """One flap, closed, in its window's frame: the plate, the arm up to the hub on the servo shaft."""
-    f = p.flap
+    """One flap, closed, in its window's frame: the plate, and the bracket that screws to the horn.
+
+    The bracket stands on the plate's right part, in the x-z plane against the horn's outer face;
+    a pocket takes the horn's arm (so the flap sits at the horn's angle), two screw holes take
+    self-tapping screws through the arm's holes, and a bore over the shaft lets a screwdriver
+    reach the horn screw."""
+    f, h = p.flap, p.horn
     x0, x1 = p.flap_x()
     y0, y1 = p.flap_y()
+    xa, za = p.axis()
     plate = _box(x0, x1, y0, y1, f.gap, f.gap + f.thickness)
-    ya, za = p.axis()
-    hub_r = p.hub_radius()
-    xa = x1 - f.arm_width
-    profile = Polygon((y1 - 8, f.gap), (ya, f.gap), (ya + hub_r, za), (ya, za + hub_r),
-                      (y1 - 8, f.gap + f.thickness), align=None)
-    arm = extrude(Plane.YZ.offset(xa) * profile, f.arm_width)
-    hub = _x_cylinder(hub_r, xa, x1, ya, za)
-    hole = _x_cylinder(p.servo.shaft_diameter / 2 + 0.3, xa - 1, x1 + 1, ya, za)
-    return plate + arm + hub - hole
+    # The back-left corner steps in where the left neighbour's servo dome stands: rising, the flap's
+    # far edge first swings out by (radius - horizontal distance) from the shaft, 1.2 mm here.
+    dome_x = xa - p.pitch()[0] + p.servo.body[1] / 2 - 0.3
+    swing = math.hypot(xa - x0, za - f.gap) - (xa - x0)
+    dome_x += swing + 0.2
+    if dome_x > x0:
+        plate -= _box(x0 - 1, dome_x, p.servo_face_y() - p.servo.dome - 0.3, y1 + 1, 0, f.gap + f.thickness + 1)
+    face = p.horn_face_y()
+    r = h.hub_diameter / 2 + 0.5
+    yb = face - f.bracket
+    collar = face + KEY  # the bracket reaches past the horn's face: the arm lies in a recess of it
+    bracket = _xz_prism([(xa - h.arm_length - 1.5, f.gap), (xa - 2.0, f.gap), (xa - 2.0, za - r),
+                         (xa, za - r), (xa, za + r), (xa - h.arm_length - 1.5, za + r)], yb, collar)
+    bracket += _y_cylinder(r, yb, collar, xa, za)
+    pocket = _xz_prism([(xa + u * 1.02 + 0.2, za + v + 0.2 * (1 if v > 0 else -1)) for u, v in _horn_outline(p)],
+                       face, collar + 0.1)
+    pocket += _y_cylinder(h.hub_diameter / 2 + 0.2, face, collar + 0.1, xa, za)
+    bore = _y_cylinder(2.4, yb - 1, face + 1, xa, za)
+    holes = [_y_cylinder(0.75, yb - 1, face + 1, xa - rad, za) for rad in h.holes]
+    out = plate + bracket - pocket - bore
+    for hole in holes:
+        out -= hole
+    return out
 
 
 def sg90(p: Lid):
-    """An SG90 lying with its shaft along +x on the flap axis (a reference body, not printed)."""
+    """An SG90 standing in the gap right of its window, shaft along -y on the hinge axis (reference body)."""
     s = p.servo
     length, width, height = s.body
-    ya, za = p.axis()
-    face = p.servo_face_x()
-    z0 = s.lift
-    body = _box(face - height, face, ya - width / 2, ya + width / 2, z0, z0 + length)
-    tab_x = face - s.tab_from_top
+    xa, za = p.axis()
+    face = p.servo_face_y()
+    z0 = za - s.shaft_from_end
+    body = _box(xa - width / 2, xa + width / 2, face, face + height, z0, z0 + length)
     zc = z0 + length / 2
-    tabs = _box(tab_x - s.tab_thickness, tab_x, ya - width / 2, ya + width / 2, zc - s.tab_span / 2,
-                zc + s.tab_span / 2)
-    dome = _x_cylinder(width / 2 - 0.3, face, face + s.dome, ya, za)
-    shaft = _x_cylinder(s.shaft_diameter / 2, face + s.dome, p.flap_x()[1] - 0.2, ya, za)
+    ty = face + s.tab_from_top
+    tabs = _box(xa - width / 2, xa + width / 2, ty, ty + s.tab_thickness, zc - s.tab_span / 2, zc + s.tab_span / 2)
+    dome = _y_cylinder(width / 2 - 0.3, face - s.dome, face, xa, za)
+    shaft = _y_cylinder(s.shaft_diameter / 2, p.horn_face_y() + 1.2, face - s.dome, xa, za)
     return body + tabs + dome + shaft
 
 
 def servo_mount(p: Lid):
-    """The plate the SG90's tabs screw to (M2), standing on the lid; printed with the lid."""
+    """What holds the SG90, printed with the lid: a wall its tabs screw to (M2), with cheeks beside the
+    body, standing in the corner gap behind and right of the window."""
     s = p.servo
     length, width, _ = s.body
-    ya, _ = p.axis()
-    tab_x = p.servo_face_x() - s.tab_from_top - s.tab_thickness
-    half = width / 2 + p.lid.wall
-    zc = s.lift + length / 2
-    plate = _box(tab_x - p.lid.wall, tab_x, ya - half, ya + half, 0, zc + s.tab_span / 2)
-    cut = _box(tab_x - p.lid.wall - 1, tab_x + 1, ya - width / 2 - 0.2, ya + width / 2 + 0.2,
-               s.lift - 0.2, s.lift + length + 0.2)
-    holes = [_x_cylinder(1.0, tab_x - p.lid.wall - 1, tab_x + 1, ya, zc + dz)
+    xa, za = p.axis()
+    face = p.servo_face_y()
+    wall_y = face + s.tab_from_top + s.tab_thickness
+    z0 = za - s.shaft_from_end
+    zc = z0 + length / 2
+    top = zc + s.tab_span / 2 + 1.5
+    half = width / 2 + 1.3
+    mount = _box(xa - half, xa + half, wall_y, wall_y + p.lid.wall, -p.lid.thickness, top)
+    mount += _box(xa - half, xa + half, wall_y, face + s.body[2], -p.lid.thickness, 0.0)
+    cheek_y = p.pitch()[1] - p.flap_y()[1] - 0.3  # short of the next row's flap, which passes under the body
+    for side in (-1, 1):
+        x_in = xa + side * (width / 2 + 0.2)
+        mount += _box(min(x_in, xa + side * half), max(x_in, xa + side * half), wall_y, cheek_y,
+                      -p.lid.thickness, z0 + length - 2)
+    cut = _box(xa - width / 2 - 0.2, xa + width / 2 + 0.2, wall_y - 1, face + s.body[2] + 1, z0 - 0.2,
+               z0 + length + 0.2)
+    holes = [_y_cylinder(0.8, wall_y - 1, wall_y + p.lid.wall + 1, xa, zc + dz)
              for dz in (-s.hole_spacing / 2, s.hole_spacing / 2)]
-    for h in holes:
-        plate -= h
-    return plate - cut
+    out = mount - cut
+    for hole in holes:
+        out -= hole
+    return out
+
+
+def tab_slot(p: Lid):
+    """The slot in the lid for the servo's lower tab, which reaches below the lid's top face."""
+    s = p.servo
+    xa, za = p.axis()
+    ty = p.servo_face_y() + s.tab_from_top
+    zc = za - s.shaft_from_end + s.body[0] / 2
+    return _box(xa - s.body[1] / 2 - 0.3, xa + s.body[1] / 2 + 0.3, ty - 0.3, ty + s.tab_thickness + 0.3,
+                -p.lid.thickness - 1, zc)
 
 
 def diffuser(p: Lid):
-    """A cap over the WS2812B beside a window, printed in clear or white: hollow for the LED."""
+    """A cap over the WS2812B's round carrier in front of a window, printed in clear or white."""
     d = p.diffuser
     x, y = p.diffuser_xy()
     cap = Pos(x, y, 0) * Cylinder(d.diameter / 2, d.height, align=C)
-    cavity = Pos(x, y, 0) * Cylinder(d.diameter / 2 - 1.0, d.height - 1.0, align=C)
+    cavity = Pos(x, y, 0) * Cylinder(d.cavity[0] / 2, d.cavity[1], align=C)
     return cap - cavity
 
 
+SCREW_HOLE, INSERT_HOLE, INSERT_DEPTH = 1.7, 2.0, 6.0  # M3 clearance, M3 heat-set insert (radius, depth)
+
+
+def _seam(p: Lid):
+    return p.seam()
+
+
+def screw_points(p: Lid):
+    return p.screw_points()
+
+
+def _drill(solid, points, radius, z0, z1):
+    for x, y in points:
+        solid -= Pos(x, y, z0) * Cylinder(radius, z1 - z0, align=C)
+    return solid
+
+
 def lid(p: Lid):
-    """The lid plate over card and bay: windows, servo mounts, OLED window and button holes."""
-    (x0, x1), (y0, y1) = p.outline()
-    plate = _box(x0, x1, y0, y1, -p.lid.thickness, 0)
+    """The lid plate over the card, reaching onto the bay's front wall: windows and servo mounts."""
+    (x0, x1), (y0, _) = p.outline()
+    plate = _box(x0, x1, y0, _seam(p) + p.lid.wall + 8, -p.lid.thickness, 0)
     w = p.windows
     for cx, cy, _ in p.cells():
         plate -= _box(cx - w.width / 2, cx + w.width / 2, cy - w.height / 2, cy + w.height / 2,
                       -p.lid.thickness - 1, 1)
         plate += Pos(cx, cy, 0) * servo_mount(p)
+        if tab_slot(p).bounding_box().min.Z < 0:
+            plate -= Pos(cx, cy, 0) * tab_slot(p)
+    return _drill(plate, screw_points(p)["lid"], SCREW_HOLE, -p.lid.thickness - 1, 1)
+
+
+def bay_lid(p: Lid):
+    """The lid over the bay: the OLED window and the control buttons' holes."""
+    (x0, x1), (_, y1) = p.outline()
+    plate = _box(x0, x1, _seam(p) + p.lid.wall + 8, y1, -p.lid.thickness, 0)
     b = p.bay
     ow, oh = b.oled_window
     ox, by = p.card.width * 0.25, p.bay_centre_y()
     plate -= _box(ox - ow / 2, ox + ow / 2, by - oh / 2, by + oh / 2, -p.lid.thickness - 1, 1)
     for bx in p.button_xs():
         plate -= Pos(bx, by, -p.lid.thickness - 1) * Cylinder(b.button_diameter / 2, p.lid.thickness + 2, align=C)
-    return plate
+    return _drill(plate, screw_points(p)["bay_lid"], SCREW_HOLE, -p.lid.thickness - 1, 1)
 
 
 def base(p: Lid):
-    """Card tray (slot, guides, end stop, finger notch, card-switch slot) and the electronics bay."""
+    """The card tray: slot, guides, end stop, finger notch, card-switch slot, and four feet that take the
+    lid's screws."""
     c, b, wall = p.card, p.bay, p.lid.wall
-    (x0, x1), (y0, y1) = p.outline()
+    (x0, x1), (y0, _) = p.outline()
+    seam = _seam(p)
     top = -p.lid.thickness
     floor = top - p.pocket_depth() - wall
-    tray = _box(x0, x1, y0, c.height + p.lid.margin, floor, top)
+    tray = _box(x0, x1, y0, seam, floor, top)
     # The slot: open at the front edge, guides at the sides, end stop at the back.
     tray -= _box(-c.clearance, c.width + c.clearance, y0 - 1, c.height + c.clearance,
                  top - p.pocket_depth(), top + 1)
@@ -125,20 +227,44 @@ def base(p: Lid):
     # The card switch's lever comes up through this slot, near the end stop.
     sx0, sx1, sy0, sy1 = _switch_box(p)
     tray -= _box(sx0, sx1, sy0, sy1, floor - 1, top)
-    bay_y0 = c.height + p.lid.margin
-    bay = _box(x0, x1, bay_y0, y1, top - b.height, top)
-    bay -= _box(x0 + wall, x1 - wall, bay_y0 + wall, y1 - wall, top - b.height + wall, top + 1)
-    # The wall shared with the tray is open at the top for the cables to the lid.
-    bay -= _box(x0 + wall, x1 - wall, bay_y0 - 1, bay_y0 + wall + 1, top - 8, top + 1)
+    # The lid's screws pass through the tray into the feet below it (printed apart: no supports).
+    points = [pt for pt in screw_points(p)["lid"] if pt[1] < seam]
+    return _drill(tray, points, SCREW_HOLE, floor - 1, top + 1)
+
+
+def feet(p: Lid):
+    """The four feet under the tray's corners, down to the bay's floor: the device stands level and the
+    card switch clears the table. Each takes a heat-set insert for the lid's screw."""
+    c, b, wall = p.card, p.bay, p.lid.wall
+    top = -p.lid.thickness
+    floor = top - p.pocket_depth() - wall
+    out = []
+    for x, y in (pt for pt in screw_points(p)["lid"] if pt[1] < _seam(p)):
+        foot = _box(x - 5, x + 5, y - 5, y + 5, top - b.height, floor)
+        out.append(_drill(foot, [(x, y)], INSERT_HOLE, floor - INSERT_DEPTH, floor + 1))
+    return out
+
+
+def bay(p: Lid):
+    """The electronics bay: a box behind the tray, with the jack and USB holes, a cable opening to the lid,
+    and corner posts that take the lids' screws."""
+    c, b, wall = p.card, p.bay, p.lid.wall
+    (x0, x1), (_, y1) = p.outline()
+    seam = _seam(p)
+    top = -p.lid.thickness
+    box = _box(x0, x1, seam, y1, top - b.height, top)
+    box -= _box(x0 + wall, x1 - wall, seam + wall, y1 - wall, top - b.height + wall, top + 1)
+    # The front wall is open at the top for the cables to the lid.
+    box -= _box(x0 + wall + 10, x1 - wall - 10, seam - 1, seam + wall + 1, top - 8, top + 1)
+    for x in (x0 + wall, x1 - wall - 10):
+        for y0_, y1_ in ((seam + wall, seam + wall + 16), (y1 - wall - 8, y1 - wall)):
+            box += _box(x, x + 10, y0_, y1_, top - b.height, top)
     zc = top - b.height / 2
-    bay -= Pos(c.width * 0.2, y1 + 1, zc) * Rot(90, 0, 0) * Cylinder(b.jack_diameter / 2, wall + 2, align=C)
+    box -= Pos(c.width * 0.2, y1 + 1, zc) * Rot(90, 0, 0) * Cylinder(b.jack_diameter / 2, wall + 2, align=C)
     uw, uh = b.usb
-    bay -= _box(c.width * 0.6 - uw / 2, c.width * 0.6 + uw / 2, y1 - wall - 1, y1 + 1, zc - uh / 2, zc + uh / 2)
-    # Feet at the front corners, down to the bay's floor: the device stands level, the switch clears the table.
-    feet = [_box(x, x + 12, y0, y0 + 12, top - b.height, floor) for x in (x0, x1 - 12)]
-    for foot in feet:
-        tray += foot
-    return tray + bay
+    box -= _box(c.width * 0.6 - uw / 2, c.width * 0.6 + uw / 2, y1 - wall - 1, y1 + 1, zc - uh / 2, zc + uh / 2)
+    points = [pt for pts in screw_points(p).values() for pt in pts if pt[1] > seam]
+    return _drill(box, points, INSERT_HOLE, top - INSERT_DEPTH, top + 1)
 
 
 def _switch_box(p: Lid):
@@ -174,5 +300,9 @@ def card(p: Lid):
 def parts(p: Lid):
     """{name: solid} of every distinct part, flap/sg90/diffuser in window 1's place."""
     first = Location(p.cells()[0])
-    return {"base": base(p), "lid": lid(p), "flap": first * flap(p), "diffuser": first * diffuser(p),
-            "sg90": first * sg90(p), "card": card(p), "card_switch": card_switch(p), "lever": switch_lever(p)}
+    front_left = feet(p)[0]
+    return {"base": base(p), "foot": front_left, "bay": bay(p), "lid": lid(p), "bay_lid": bay_lid(p),
+            "flap": first * flap(p),
+            "diffuser": first * diffuser(p),
+            "sg90": first * sg90(p), "horn": first * horn(p), "card": card(p), "card_switch": card_switch(p),
+            "lever": switch_lever(p)}

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 HERE = Path(__file__).resolve().parent
 PARAMS = HERE / "params.toml"
 BOARD = HERE.parents[1] / "firmware" / "boards" / "pico_pca9685.json"
-SECTIONS = ("card", "windows", "lid", "flap", "servo", "switch", "diffuser", "bay")
+SECTIONS = ("card", "windows", "lid", "flap", "servo", "horn", "switch", "diffuser", "bay")
 # Windows are numbered 1..12 clockwise from the card's arrow (top left), as the rules
 # number them; the last two are the middle row's inner windows. (column, row), row 0 at the front.
 WINDOW_CELLS = [(0, 2), (1, 2), (2, 2), (3, 2), (3, 1), (3, 0), (2, 0), (1, 0), (0, 0), (0, 1), (1, 1), (2, 1)]
@@ -40,27 +40,31 @@ class Lid:
         return [((c + 0.5) * px, (r + 0.5) * py, 0.0) for c, r in WINDOW_CELLS]
 
     def flap_x(self):
-        half = self.windows.width / 2 + self.flap.overlap
+        half = self.windows.width / 2 + self.flap.overlap[0]
         return -half, half
 
     def flap_y(self):
-        half = self.windows.height / 2 + self.flap.overlap
+        half = self.windows.height / 2 + self.flap.overlap[1]
         return -half, half
 
     def axis(self):
-        """(y, z) of the hinge axis in a window's frame: behind the flap, at the servo shaft's height."""
-        y = self.flap_y()[1] + 1.0 + self.servo.body[1] / 2 + self.lid.wall
-        return y, self.servo.lift + self.servo.shaft_from_end
+        """(x, z) of the hinge axis in a window's frame: along y, in the gap right of the window, at the
+        servo shaft's height. A positive turn about +y lifts the flap's left edge."""
+        return self.windows.width / 2 + self.servo.axis_from_edge, self.servo.shaft_height
 
-    def hub_radius(self):
-        return self.servo.shaft_diameter / 2 + 2.6
+    def servo_face_y(self):
+        """y of the SG90's shaft face: its body stands in the row gap between two rows of flaps (every
+        flap sweeps the whole column gap above its hinge), its dome over its own flap's corner, inside
+        the circle the flap sweeps round the shaft."""
+        return self.flap_y()[1] + 0.05
 
-    def servo_face_x(self):
-        """x of the SG90's top face: its dome and shaft reach the hub at the flap's right edge."""
-        return self.flap_x()[1] - self.flap.arm_width - self.servo.dome - 0.5
+    def horn_face_y(self):
+        """y of the horn's outer face (the flap's bracket screws to it)."""
+        return self.servo_face_y() - self.servo.dome - self.horn.hub_height
 
     def diffuser_xy(self):
-        return -self.pitch()[0] / 2, 0.0
+        """The LED's place: in the row gap in front of its window, under the middle of it."""
+        return 0.0, -self.pitch()[1] / 2
 
     def pocket_depth(self):
         return self.card.thickness + 0.6
@@ -68,6 +72,23 @@ class Lid:
     def outline(self):
         m = self.lid.margin
         return (-m, self.card.width + m), (-m, self.card.height + m + self.bay.depth)
+
+    def seam(self):
+        """y where the card's parts end and the bay's begin (tray | bay box; lid | bay lid): each part
+        then fits a 220 x 220 mm bed."""
+        return self.card.height + self.lid.margin
+
+    def screw_points(self):
+        """{part: [(x, y)]} of the M3 screws that hold each lid part down, into heat-set inserts below
+        (in the feet under the tray, in the bay's corner posts)."""
+        (x0, x1), (y0, y1) = self.outline()
+        seam, wall = self.seam(), self.lid.wall
+        xs = (x0 + 5, x1 - 5)
+        return {"lid": [(x, y) for x in xs for y in (y0 + 6, seam - 6, seam + wall + 4)],
+                "bay_lid": [(x, y) for x in xs for y in (seam + wall + 12, y1 - wall - 4)]}
+
+    def feet_xy(self):
+        return [pt for pt in self.screw_points()["lid"] if pt[1] < self.seam()]
 
     def bay_centre_y(self):
         return self.card.height + self.lid.margin + self.bay.depth / 2
@@ -77,5 +98,9 @@ class Lid:
         return [self.card.width * 0.5 + i * step for i in range(self.bay.buttons)]
 
     def open_degrees(self):
-        """Flap travel from the calibrated pulses of the board config."""
-        return (self.open_us - self.closed_us) * self.servo.degrees_per_us
+        """Flap travel, closed to open: the lid's, set by calibration (see the bring-up)."""
+        return self.flap.open_degrees
+
+    def pulse_span_us(self):
+        """open_us - closed_us that gives open_degrees on an SG90."""
+        return self.open_degrees() / self.servo.degrees_per_us

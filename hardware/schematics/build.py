@@ -21,7 +21,8 @@ NETLISTS = boards.BOARDS + tuple(circuit.VARIANTS)  # every board and hardware v
 def board_files(name, ckt=None):
     """{path: text} for one board's netlist and BOM."""
     ckt = ckt or circuit.build_named(name)
-    return {HERE / f"{name}.net": outputs.netlist(ckt), HERE / f"{name}_bom.csv": outputs.bom_csv(ckt)}
+    cfg = boards.load(circuit.VARIANTS.get(name, name))
+    return {HERE / f"{name}.net": outputs.netlist(ckt), HERE / f"{name}_bom.csv": outputs.bom_csv(ckt, cfg)}
 
 
 def doc_files(cfgs, circuits):

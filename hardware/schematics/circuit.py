@@ -17,16 +17,38 @@ from .parts import make
 from .skidl_env import skidl
 
 Net = skidl.Net
-ADAPTER_MAX_V = 24  # the guard's FETs take 30 V: anything a maker may plug in, reversed or not
-# LTC4365 trip points: VIN -> R_TOP -> UV -> R_MID -> OV -> R_BOTTOM -> GND; both pins trip at 0.5 V.
-R_TOP, R_MID, R_BOTTOM = 1_000_000, 32_400, 100_000
-GUARD_REF_V = 0.5
+# What the guard is claimed to survive, either polarity: 5 V and 9-12 V adapters. The FETs take 30 V,
+# 2.5x that: a plug hot-plugged through a cable rings up to about twice the adapter's voltage.
+ADAPTER_MAX_V = 12
+FET_VDS_V = 30  # IRLB8721PBF
+GUARD_VIN_MAX_V = 60  # LTC4365 VIN, -40 V to 60 V
+# LTC4365 trip points: VIN -> R_TOP -> UV -> R_MID -> OV -> R_BOTTOM -> GND; both pins trip at 0.5 V
+# +-1.5 % over temperature. 0.1 % resistors, so the trip spread is the comparator's, not the divider's.
+R_TOP, R_MID, R_BOTTOM = 931_000, 22_100, 100_000
+R_TOLERANCE = 0.001
+GUARD_REF_V, GUARD_REF_TOL = 0.5, 0.015
+SUPPLY_MAX_V = 5.15  # the highest a 5 V adapter may read unloaded and still be let through
+# The lowest maxima on the 5 V rails, as seen at the guard's output: (volts, part). The WS2812B
+# (5.3 V) and the Pico's VSYS (5.5 V) sit behind Schottkys that drop at least 0.1 V.
+RAIL_LIMITS_V = [(5.3 + 0.1, "WS2812B VDD (5.3 V), behind its Schottky"), (5.5 + 0.1, "Pico VSYS (5.5 V), behind D1"),
+                 (6.0, "SG90 (6.0 V)"), (7.0, "74AHCT125 (7.0 V)")]
 
 
 def guard_trips():
-    """(under-voltage, over-voltage) trip points of the input guard, in volts."""
+    """(under-voltage, over-voltage) trip points of the input guard, in volts, nominal."""
     total = R_TOP + R_MID + R_BOTTOM
     return GUARD_REF_V * total / (R_MID + R_BOTTOM), GUARD_REF_V * total / R_BOTTOM
+
+
+def guard_trip_range():
+    """((UV lowest, UV highest), (OV lowest, OV highest)) over resistor and threshold tolerances."""
+    lo, hi = 1 - R_TOLERANCE, 1 + R_TOLERANCE
+    ref_lo, ref_hi = GUARD_REF_V * (1 - GUARD_REF_TOL), GUARD_REF_V * (1 + GUARD_REF_TOL)
+    uv = (ref_lo * (R_TOP * lo + (R_MID + R_BOTTOM) * hi) / ((R_MID + R_BOTTOM) * hi),
+          ref_hi * (R_TOP * hi + (R_MID + R_BOTTOM) * lo) / ((R_MID + R_BOTTOM) * lo))
+    ov = (ref_lo * ((R_TOP + R_MID) * lo + R_BOTTOM * hi) / (R_BOTTOM * hi),
+          ref_hi * ((R_TOP + R_MID) * hi + R_BOTTOM * lo) / (R_BOTTOM * lo))
+    return uv, ov
 
 
 class _Board:
@@ -40,23 +62,23 @@ class _Board:
         self.nets = {}  # the GPIO nets by name
         self.gnd = self.power("GND", 0)
         self.gnd_servo = self.power("GND_SERVO", 0)
-        self.v5 = self.power("+5V", 5, "jack")
-        self.v3 = self.net("+3V3", 3.3, "3v3")
+        self.v5 = self.power("+5V", 5, "jack", ret="GND", fused=True)
+        self.v3 = self.net("+3V3", 3.3, "3v3", ret="GND")
         self.pico = make("pico", "Raspberry Pi Pico", "Raspberry Pi Pico (RP2040) module, socketed")
         for sig in boards.signals(cfg):
             self.nets[sig.net] = self.net(sig.net, 3.3)
             self.nets[sig.net] += self.pico[str(pico.pad_of(sig.gpio))]
 
-    def net(self, name, volts, *feeds):
-        """A new net tagged with its voltage domain."""
-        self.domains[name] = Domain(volts, frozenset(feeds))
+    def net(self, name, volts, *feeds, **supply):
+        """A new net tagged with its voltage domain (supply: ret, bulk_uf, fused; see Domain)."""
+        self.domains[name] = Domain(volts, frozenset(feeds), **supply)
         self.named[name] = Net(name)
         return self.named[name]
 
-    def power(self, name, volts, *feeds):
+    def power(self, name, volts, *feeds, **supply):
         # Drive POWER marks a net fed by a supply (KiCad's PWR_FLAG), so power
         # inputs on it pass ERC.
-        net = self.net(name, volts, *feeds)
+        net = self.net(name, volts, *feeds, **supply)
         net.drive = skidl.POWER
         return net
 
@@ -66,14 +88,18 @@ class _Board:
         c[2] += self.gnd if gnd is None else gnd
         return c
 
-    def resistor(self, a, b, value, why):
+    def resistor(self, a, b, value, why, tolerance="1%"):
         r = make("R", value, why)
+        r.tolerance = tolerance
         r[1] += a
         r[2] += b
         return r
 
     def button(self, net, what, role, to=None):
-        sw = make("button", "SW_Push", what)
+        """A switch: the on-board tactile reset button, a 12 mm panel button, or the card's lever switch."""
+        kind, value = ("button", "tactile 6 mm") if not what.startswith("off-board") else (
+            ("lever_switch", "KW11 lever switch") if "lever" in what else ("panel_button", "panel button 12 mm"))
+        sw = make(kind, value, what)
         sw.role = role  # which button this is, for the wiring table
         sw[1] += net
         sw[2] += self.gnd if to is None else to
@@ -82,7 +108,7 @@ class _Board:
     def connector(self, kind, value, what, nets):
         j = make(kind, value, what)
         for pin, net in enumerate(nets, 1):
-            j[pin] += net
+            j[pin] += net if net is not None else self.nc
         return j
 
 
@@ -99,11 +125,10 @@ def _guard(b, v_raw, v_out):
     u["~{FAULT}"] += b.nc
     u["UV"] += uv
     u["OV"] += ov
-    b.resistor(v_raw, uv, f"{R_TOP // 1_000_000}M", "guard divider top (UV/OV trip points)")
-    b.resistor(uv, ov, "32k4", "guard divider middle (UV/OV trip points)")
-    b.resistor(ov, b.gnd_servo, "100k", "guard divider bottom (UV/OV trip points)")
+    for a, z, r, where in ((v_raw, uv, R_TOP, "top"), (uv, ov, R_MID, "middle"), (ov, b.gnd_servo, R_BOTTOM, "bottom")):
+        b.resistor(a, z, _ohms(r), f"guard divider {where} (UV/OV trip points), 0.1 %", tolerance="0.1%")
     for side, drain in (("input", v_raw), ("output", v_out)):
-        q = make("nmos", "IRLB8721PBF", "guard N-MOSFET (30 V, 16 mOhm at 4.5 V), back to back with the other")
+        q = make("nmos", "IRLB8721PBF", f"guard N-MOSFET ({FET_VDS_V} V, 16 mOhm at 4.5 V), back to back with the other")
         q.role = side
         q["G"] += gate
         q["S"] += source
@@ -111,9 +136,9 @@ def _guard(b, v_raw, v_out):
 
 
 def _power_in(b):
-    v_raw = b.power("VIN_RAW", ADAPTER_MAX_V, "adapter")
-    v_guarded = b.net("+5V_GUARDED", 5, "jack")
-    servo = b.power("+5V_SERVO", 5, "jack")
+    v_raw = b.power("VIN_RAW", ADAPTER_MAX_V, "adapter", ret="GND_SERVO")
+    v_guarded = b.net("+5V_GUARDED", 5, "jack", ret="GND_SERVO")
+    servo = b.power("+5V_SERVO", 5, "jack", ret="GND_SERVO", bulk_uf=470, fused=True)
     b.connector("jack", "5V DC jack 5A", "off-board: panel-mount 5.5/2.1 mm jack in the bay wall, centre positive, "
                 "rated 5 A or more (e.g. Switchcraft 722A)", (v_raw, b.gnd_servo))
     b.connector("terminal2", "power in", "screw terminal for the jack's two 18 AWG wires (+, -)",
@@ -132,7 +157,7 @@ def _power_in(b):
     bead = make("bead", "120R@100MHz 3A", "splits the logic 5 V from the servo rail")
     bead[1] += servo
     bead[2] += b.v5
-    vsys = b.power("VSYS", 5, "jack", "usb")
+    vsys = b.power("VSYS", 5, "jack", "usb", ret="GND", fused=True)
     schottky = make("schottky", "1N5819", "5 V to Pico VSYS; blocks USB back-feed")
     schottky["A"] += b.v5
     schottky["K"] += vsys
@@ -163,9 +188,10 @@ def _i2c(b):
     sda, scl = b.nets["I2C_SDA"], b.nets["I2C_SCL"]
     b.resistor(sda, b.v3, "2k2", "I2C SDA pull-up (400 kHz up to about 150 pF: 30 cm of cable)")
     b.resistor(scl, b.v3, "2k2", "I2C SCL pull-up (400 kHz up to about 150 pF: 30 cm of cable)")
-    b.connector("xh4", "OLED GND VCC SCL SDA",
-                "JST-XH 4-pin to the 128x64 SSD1306 OLED (keyed: crimp the cable to the module's own pin order)",
-                (b.gnd, b.v3, scl, sda))
+    j = b.connector("xh4", "OLED GND VCC SCL SDA",
+                    "JST-XH 4-pin to the 128x64 SSD1306 OLED (keyed: crimp the cable to the module's own pin order)",
+                    (b.gnd, b.v3, scl, sda))
+    j.supply_pin = "2"  # the module's VCC: its own I2C pull-ups go to it
 
 
 def _servo_headers(b, servo_rail, drive_nets):
@@ -185,9 +211,16 @@ def _pca9685(b, servo_rail, breakout=False):
     if breakout:
         # Such breakouts pull OE to GND (10k) on board: a 1k pull-up still lifts it to 3.0 V, a valid high.
         b.resistor(oe, b.v3, "1k", "PCA9685 /OE pull-up, strong enough to beat the breakout's 10k pull-down")
-        b.connector("xh6", "PCA9685 breakout GND OE SCL SDA VCC V+",
-                    f"JST-XH 6-pin to a 16-channel PCA9685 servo breakout (I2C 0x{sh['address']:02X}); "
-                    "servos plug into the breakout", (b.gnd, oe, b.nets["I2C_SCL"], b.nets["I2C_SDA"], b.v3, servo_rail))
+        # The breakout joins its logic and servo grounds on board, so its one ground is GND_SERVO, on the
+        # thick pair: a ground wire in the signal cable too would carry part of the servo current.
+        j = b.connector("xh4", "PCA9685 breakout OE SCL SDA VCC",
+                        f"JST-XH 4-pin to a 16-channel PCA9685 servo breakout (I2C 0x{sh['address']:02X}): OE, SCL, "
+                        "SDA, VCC; its GND pin stays unwired, its ground comes on the V+ pair",
+                        (oe, b.nets["I2C_SCL"], b.nets["I2C_SDA"], b.v3))
+        j.supply_pin = "4"
+        b.connector("terminal2", "breakout V+ GND",
+                    "screw terminal for the breakout's V+ terminal block: 2 x 18 AWG, +5V_SERVO and GND_SERVO; "
+                    "the servos plug into the breakout", (servo_rail, b.gnd_servo))
         return
     u = make("pca9685", "PCA9685PW", f"16-channel PWM driver, I2C 0x{sh['address']:02X}")
     u["VDD"] += b.v3
@@ -266,7 +299,11 @@ def _buttons(b):
 
 
 def _pixels(b):
-    """GP -> 74AHCT125 (3.3 V in, 5 V out) -> 330R -> JST-XH -> WS2812B chain under the windows."""
+    """GP -> 74AHCT125 (3.3 V in, 5 V out) -> 330R -> JST-XH -> WS2812B chain under the windows.
+
+    The chain's supply comes off +5V through a Schottky: 0.1-0.4 V lower, so a
+    supply just under the guard's over-voltage trip stays below the WS2812B's
+    5.3 V maximum, while the buffer's 5 V output stays within DIN's VDD + 0.5 V."""
     u = make("buffer", "74AHCT125", "3.3 V to 5 V level shifter for the NeoPixel data")
     u[14] += b.v5
     u[7] += b.gnd
@@ -280,13 +317,17 @@ def _pixels(b):
         u[a] += b.gnd
         u[y] += b.nc
     b.cap(b.v5, why="74AHCT125 decoupling")
+    pix = b.power("+5V_PIXELS", 5, "jack", ret="GND", bulk_uf=470, fused=True)
+    drop = make("schottky", "1N5819", "NeoPixel supply diode: keeps the chain below the WS2812B's 5.3 V maximum")
+    drop["A"] += b.v5
+    drop["K"] += pix
     b.resistor(shifted, din, "330", "NeoPixel data series resistor")
-    b.cap(b.v5, "1000uF", "NeoPixel 5 V bulk at the pixel connector (10 V low-ESR)")
-    b.connector("xh3", "pixels +5V DIN GND", "JST-XH 3-pin to the NeoPixel chain", (b.v5, din, b.gnd))
+    b.cap(pix, "1000uF", "NeoPixel 5 V bulk at the pixel connector (10 V low-ESR)")
+    b.connector("xh3", "pixels +5V DIN GND", "JST-XH 3-pin to the NeoPixel chain", (pix, din, b.gnd))
     count = b.cfg["pixels"]["count"]
     for i in range(1, count + 1):
         led = make("ws2812b", "WS2812B", "off-board: addressable RGB LED (NeoPixel) under a window")
-        led["VDD"] += b.v5
+        led["VDD"] += pix
         led["VSS"] += b.gnd
         led["DIN"] += din
         if i < count:
@@ -294,7 +335,7 @@ def _pixels(b):
             led["DOUT"] += din
         else:
             led["DOUT"] += b.nc
-        b.cap(b.v5, why="off-board: WS2812B decoupling, next to each LED")
+        b.cap(pix, why="off-board: WS2812B decoupling, next to each LED")
 
 
 def _buzzer(b):

@@ -133,7 +133,9 @@ def power_draw(cfg, circuit, canvas="svg"):
         d += elm.Line().at(servo).down(4.5)
         d += elm.Inductor2(loops=2).right().label(tag("FerriteBead"))
         logic = d.here
-        rail(d, logic, COLOURS["pixels"], bulk[1], "+5V: 74AHCT125, 12 WS2812B, buzzer")
+        drop = next(p for p in circuit.parts if p.name == "D_Schottky" and p["K"].net.name == "+5V_PIXELS")
+        rail(d, logic, COLOURS["pixels"], None, f"+5V: 74AHCT125, buzzer; {drop.ref} {drop.value} to "
+             f"+5V_PIXELS ({bulk[1].replace(chr(10), ' ')}): 12 WS2812B")
         d += elm.Line().at(logic).down(4.5)
         d += elm.Schottky().right().label(tag("D_Schottky"))
         rail(d, d.here, COLOURS["power"], None, f"VSYS: Pico pad 39; its 3V3 (pad 36): OLED, pull-ups{pca}")

@@ -17,6 +17,7 @@ PINOUT = ((1, None), (2, "GND"), (3, "EPD_MOSI"), (4, "EPD_SCK"), (5, "EPD_CS"),
 def wire(b):
     j = make("epaper_header", "e-Paper 4.2 V2",
              "header for the 4.2\" SSD1683 e-paper panel cable (VCC GND DIN CLK CS DC RST BUSY)")
+    j.supply_pin = "1"  # VCC
     for pin, net in PINOUT:
         j[pin] += b.v3 if net is None else (b.gnd if net == "GND" else b.nets[net])
     b.resistor(b.nets["EPD_CS"], b.v3, "10k", "e-paper CS pull-up: panel deselected at boot")

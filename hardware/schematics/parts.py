@@ -36,7 +36,8 @@ CATALOGUE = {
     "npn": ("Transistor_BJT", "2N3904", "Package_TO_SOT_THT:TO-92_Inline"),
     "buzzer": ("Device", "Buzzer", "Buzzer_Beeper:Buzzer_12x9.5RM7.6"),
     "button": ("Switch", "SW_Push", "Button_Switch_THT:SW_PUSH_6mm"),
-    "switch_wired": ("Switch", "SW_Push", "Button_Switch_THT:SW_PUSH_6mm"),
+    "panel_button": ("Switch", "SW_Push", "Button_Switch_THT:SW_PUSH_6mm"),  # off-board: footprint unused
+    "lever_switch": ("Switch", "SW_Push", "Button_Switch_THT:SW_PUSH_6mm"),  # off-board: footprint unused
     "servo_header": ("Connector_Generic", "Conn_01x03", "Connector_PinHeader_2.54mm:PinHeader_1x03_P2.54mm_Vertical"),
     "epaper_header": ("Connector_Generic", "Conn_01x08", "Connector_PinHeader_2.54mm:PinHeader_1x08_P2.54mm_Vertical"),
 }
@@ -58,6 +59,10 @@ def _template(kind):
 
 
 def make(kind, value, description):
-    """Place one part of `kind` in the current circuit."""
+    """Place one part of `kind` in the current circuit; a description starting "off-board" marks a part
+    that sits at the end of a cable (excluded from the PCB, listed in the BOM)."""
     footprint = pico.FOOTPRINT if kind == "pico" else CATALOGUE[kind][2]
-    return _template(kind)(value=value, footprint=footprint, description=description)
+    part = _template(kind)(value=value, footprint=footprint, description=description)
+    part.kind = kind
+    part.off_board = description.startswith("off-board")
+    return part

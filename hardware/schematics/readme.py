@@ -6,7 +6,7 @@ The README is hand-written prose with blocks between `<!-- BEGIN x -->` and
 
 import re
 
-from . import boards, ladder, power, wiring
+from . import boards, ladder, outputs, power, sourcing, wiring
 from .outputs import natural_key
 from ..lid.params import WINDOW_CELLS
 
@@ -91,6 +91,35 @@ def point_to_point(cfg, circuit):
     return "\n".join(lines) + "\n"
 
 
+def bom_table(cfg, circuit):
+    """The default board's shopping list: one row per part number to order, quantities summed.
+
+    Header strips are ordered by the 40-pin strip the headers are broken off."""
+    groups = {}
+    for refs, value, _, qty, _, where, maker, mpn, rating, search in outputs.bom_rows(circuit) + \
+            outputs.extra_rows(cfg, circuit):
+        if "order none" in mpn or mpn == "(a wire)":
+            continue
+        generic = mpn.startswith("(")
+        row = groups.setdefault((maker, mpn, value if generic else ""), {
+            "qty": 0, "what": value, "rating": rating, "where": where, "refs": [],
+            "number": f"any ({search})" if generic else f"{maker} {mpn}"})
+        if row["what"] != value:
+            row["what"] = search  # several values, one part number: name the part, not one value
+        row["qty"] += qty
+        row["refs"] += refs.split()
+    strip_pins = sum(len(p.pins) for p in circuit.parts if sourcing.source(p)[1] == sourcing.HEADER_STRIP)
+    rows = []
+    for (_, mpn, _), row in groups.items():
+        if mpn == sourcing.HEADER_STRIP:
+            row.update(qty=-(-strip_pins // 40), what=f"pin header strip 1 x 40 ({strip_pins} pins used)",
+                       rating="2.54 mm, break to length")
+        refs = row["refs"]
+        shown = " ".join(refs) if len(refs) <= 3 else f"{refs[0]} ... {refs[-1]} ({len(refs)})"
+        rows.append((row["qty"], row["what"], row["number"], row["rating"], row["where"], shown))
+    return _table(("Qty", "Part", "Part number", "Rating", "Where", "Refs"), rows)
+
+
 def sections(cfgs, circuits):
     """{block name: markdown} for the README."""
     default = boards.BOARDS[0]
@@ -100,6 +129,7 @@ def sections(cfgs, circuits):
     out["power"] = power_table(cfgs[default])
     out["connectors"] = connectors_table(circuits[default])
     out["windows"] = windows_table(cfgs[default], circuits[default])
+    out["bom"] = bom_table(cfgs[default], circuits[default])
     return out
 
 

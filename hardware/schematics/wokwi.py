@@ -1,7 +1,8 @@
 """The direct-PWM board as a Wokwi diagram.json, from the same board config.
 
 Wokwi simulates logic, not analog circuits, so the board is reduced to what
-the firmware sees: servos, OLED, NeoPixels (no level shifter needed), buttons
+the firmware sees (a simulation, never a wiring diagram: it feeds 12 servos
+and 12 pixels from the USB's VBUS, which would brown out or burn a real Pico): servos, OLED, NeoPixels (no level shifter needed), buttons
 and buzzer straight on their GPIOs; the control-button ladder on GP26 is stood
 in for by a slide potentiometer, slid to a button's reading.
 """
@@ -11,6 +12,9 @@ import json
 from . import boards, pico
 
 BOARD = "pico_direct_pwm"
+# JSON has no comments: the one free-text field every diagram carries says what this is.
+WARNING = ("Macroscope electronic: SIMULATION ONLY, do not wire as drawn (12 servos and 12 pixels on USB VBUS, "
+           "no guard, no level shifter, no pull-ups; build hardware/README.md's circuit)")
 
 
 def pico_pin(pad):
@@ -82,7 +86,7 @@ def diagram(cfg):
     wire("buzzer:2", gp(cfg["buzzer"]), "brown")
     wire("buzzer:1", gnd, "black")
 
-    return {"version": 1, "author": "Macroscope electronic", "editor": "wokwi",
+    return {"version": 1, "author": WARNING, "editor": "wokwi",
             "parts": parts, "connections": wires, "dependencies": {}}
 
 

@@ -1,0 +1,129 @@
+"""What to order: manufacturer part numbers, ratings and search names for every part of the circuit,
+and the parts no netlist holds (servos, OLED module, adapter, sockets, housings and crimps, leads,
+wire, screws).
+
+A part number is one that fits the footprint and rating; equivalents do as well, so each row also
+has a generic search name a maker can type into any supplier's search box. Lookups go by the
+part's kind (parts.CATALOGUE) and value; a part with no entry is an error, not a blank cell.
+"""
+
+from . import boards
+
+HEADER_STRIP = "61304011121"  # Wurth 1 x 40 male header: every 2.54 mm header is broken off one
+# kind -> (manufacturer, MPN, rating / tolerance, generic search name); MPN "{R}" takes the value.
+BY_KIND = {
+    "R": ("Yageo", "MFR-25FBF52-{R}", "1 %, 0.25 W, metal film", "resistor {v} 1% 0.25W axial metal film"),
+    "C": ("Vishay", "K104K15X7RF5TL2", "100 nF, 50 V, X7R, 10 %", "100nF 50V X7R ceramic disc 5mm pitch"),
+    "jack": ("Switchcraft", "722A", "5 A, 2.1 mm pin, panel mount", "DC jack 5.5x2.1mm panel mount 5A"),
+    "polyfuse": ("Bourns", "MF-RG300-0", "3.0 A hold, 5.1 A trip, 16 V", "PTC resettable fuse 3A hold radial"),
+    "terminal2": ("Phoenix Contact", "1729128", "2-pole, 5.08 mm, 13.5 A", "screw terminal 2 pin 5.08mm"),
+    "ov_guard": ("Analog Devices", "LTC4365CTS8#TRMPBF", "VIN -40 V to 60 V, TSOT-23-8",
+                 "LTC4365 overvoltage reverse protection controller"),
+    "nmos": ("Infineon", "IRLB8721PBF", "30 V, 62 A, 16 mOhm at 4.5 V, TO-220", "IRLB8721 N-MOSFET logic level"),
+    "net_tie": ("", "(a wire)", "", "none: one wire from C1's - lead to the logic ground"),
+    "led": ("Kingbright", "WP710A10GD", "3 mm green, 20 mA", "LED 3mm green"),
+    "test_point": ("Keystone", "5010", "through-hole test loop", "test point loop PCB"),
+    "schottky": ("Diodes Inc.", "1N5819-T", "40 V, 1 A Schottky, DO-41", "1N5819 Schottky diode"),
+    "diode": ("onsemi", "1N4148", "100 V, 200 mA, DO-35", "1N4148 diode"),
+    "bead": ("Murata", "BLM31PG121SN1L", "120 Ohm at 100 MHz, 3 A, 1206", "ferrite bead 1206 120R 3A"),
+    "pca9685": ("NXP", "PCA9685PW,118", "2.3-5.5 V, TSSOP-28", "PCA9685PW"),
+    "buffer": ("Texas Instruments", "SN74AHCT125N", "4.5-5.5 V, TTL inputs, DIP-14", "74AHCT125 DIP-14"),
+    "ws2812b": ("Worldsemi", "WS2812B", "3.5-5.3 V, on a 10 mm round carrier with its 100 nF",
+                "WS2812B 10mm round PCB module"),
+    "npn": ("onsemi", "2N3904BU", "40 V, 200 mA, TO-92", "2N3904 NPN TO-92"),
+    "buzzer": ("Soberton", "FT12K03-42-2K", "5 V, 42 Ohm coil, external drive, 12 mm",
+               "magnetic buzzer 5V 12mm external drive 42 ohm"),
+    "button": ("Omron", "B3F-1000", "6 mm tactile, 50 mA 24 V", "tactile switch 6x6mm through-hole"),
+    "panel_button": ("", "(generic)", "momentary, normally open, 12 mm panel hole, solder lugs",
+                     "12mm momentary push button panel mount normally open"),
+    "lever_switch": ("Omron", "SS-5GL", "KW11 size (20 x 10 x 6.4 mm), hinge lever, 5 A 125 V",
+                     "KW11 lever micro switch 3 pin"),
+    "servo_header": ("Wurth Elektronik", HEADER_STRIP, "2.54 mm male header, 1 x 40, break off 1 x 3",
+                     "pin header 1x40 2.54mm breakable"),
+    "epaper_header": ("Wurth Elektronik", HEADER_STRIP, "2.54 mm male header, 1 x 40, break off 1 x 8",
+                      "pin header 1x40 2.54mm breakable"),
+    "pico": ("Raspberry Pi", "SC0915", "RP2040 module, without headers (socket it)", "Raspberry Pi Pico"),
+}
+for _n in range(2, 8):
+    BY_KIND[f"xh{_n}"] = ("JST", f"B{_n}B-XH-A(LF)(SN)", f"{_n}-pin, 2.5 mm, 3 A, vertical",
+                          f"JST XH {_n} pin header vertical")
+for _n in range(2, 16):
+    BY_KIND[f"pins{_n}"] = ("Wurth Elektronik", HEADER_STRIP, f"2.54 mm male header, break off 1 x {_n}",
+                            "pin header 1x40 2.54mm breakable")
+# (kind, value) -> overrides of the above
+BY_VALUE = {
+    ("CP", "1000uF"): ("Panasonic", "EEU-FR1A102", "1000 uF, 10 V, low ESR, 10 mm, 20 %",
+                       "1000uF 10V low ESR electrolytic 10mm"),
+    ("CP", "10uF"): ("Panasonic", "EEU-FR1H100", "10 uF, 50 V, 20 %", "10uF 50V electrolytic radial"),
+}
+PRECISION_R = ("Yageo", "MFP-25BRD52-{R}", "0.1 %, 0.25 W, metal film", "resistor {v} 0.1% 0.25W axial")
+
+
+def _mpn_value(value):
+    """Yageo's way of writing a value: 220R, 2K2, 100K, 1M."""
+    v = str(value).upper()
+    return v + "R" if v.isdigit() else v
+
+
+def source(part):
+    """(manufacturer, MPN, rating, search) for one circuit part."""
+    kind = part.kind
+    if kind == "C" and getattr(part, "off_board", False):
+        return "", "(on the LED's carrier: order none)", "100 nF", "comes fitted on the WS2812B carrier board"
+    if kind == "R" and getattr(part, "tolerance", "1%") == "0.1%":
+        row = PRECISION_R
+    else:
+        row = BY_VALUE.get((kind, str(part.value))) or BY_KIND.get(kind)
+    if row is None:
+        raise ValueError(f"{part.ref} ({part.value}): no sourcing entry for kind {kind!r} in sourcing.py")
+    maker, mpn, rating, search = row
+    return maker, mpn.format(R=_mpn_value(part.value)), rating, search.format(v=part.value)
+
+
+def extras(cfg, circuit):
+    """[(what, quantity, placement, manufacturer, MPN, rating, search)] for one unit: what no netlist lists."""
+    xh = {}
+    for part in circuit.parts:
+        if part.kind.startswith("xh"):
+            xh[int(part.kind[2:])] = xh.get(int(part.kind[2:]), 0) + 1
+    servos = boards.servo_count(cfg)
+    seats = len(cfg["seat_buttons"])
+    rows = [("Pico socket: female header 1 x 20", 2, "board", "Sullins", "PPTC201LFBN-RC", "2.54 mm, 1 x 20",
+             "female header 1x20 2.54mm")]
+    rows += [(f"JST XH housing, {n} way", count, "cable", "JST", f"XHP-{n}", "2.5 mm", f"JST XHP-{n} housing")
+             for n, count in sorted(xh.items())]
+    rows.append(("JST XH crimp contacts (+ 20 % spare)", round(1.2 * sum(n * c for n, c in xh.items())), "cable", "JST",
+                 "SXH-001T-P0.6", "26-22 AWG", "JST SXH-001T-P0.6 crimp"))
+    if servos:
+        rows += [("SG90 micro servo, with its horns and screws", servos, "lid", "TowerPro", "SG90",
+                  "4.8-6 V, 1.8 kg.cm, 0.1 s/60 deg at 4.8 V", "SG90 micro servo 9g"),
+                 ("servo extension lead, 3-wire, 30 cm", servos, "cable", "", "(generic)", "JR/Futaba plug, 26 AWG",
+                  "servo extension cable 30cm")]
+    if servos:
+        rows += [("self-tapping screw 2.2 x 6.5 mm, pan head: horn to flap, 2 each", 2 * servos, "lid", "",
+                  "(generic)", "ISO 7049 ST2.2 x 6.5", "ST2.2x6.5 pan head self tapping screw")]
+    rows += [("M3 x 10 mm screw, pan or button head: lids to tray feet and bay posts", 10, "lid", "",
+              "(generic)", "ISO 7380 M3 x 10", "M3x10 button head screw"),
+             ("M3 heat-set insert, 5.7 mm long, for a 4.0 mm hole", 10, "lid", "", "(generic)",
+              "M3 x 5.7 x 4.6 mm brass", "M3 heat set insert 5.7mm"),
+             ("M2 x 10 mm screw and nut: card switch under the tray (drill the tray, 2.2 mm)", 2, "lid", "",
+              "(generic)", "ISO 7045 M2 x 10", "M2x10 screw nut")]
+    rows += [("OLED module 0.96 inch 128 x 64, SSD1306, I2C, 4 pin", 1, "lid", "", "(generic)", "3.3-5 V, 0x3C",
+              "0.96 inch OLED SSD1306 I2C 4 pin"),
+             ("5 V 6 A adapter, 5.5 x 2.1 mm plug, centre positive", 1, "supply", "Mean Well", "GST36A05-P1J",
+              "5 V, 6 A, 30 W", "5V 6A power supply 5.5x2.1"),
+             ("wire 18 AWG stranded, red and black", 2, "cable", "", "(generic)", "metres", "18 AWG silicone wire"),
+             ("wire 26 AWG stranded, 4 colours", 4, "cable", "", "(generic)", "metres", "26 AWG stranded hook-up wire"),
+             ("2-core cable for the seat buttons", 2 * seats, "cable", "", "(generic)", "metres, 2 x 26 AWG",
+              "2 core cable 26 AWG"),
+             ("heat-shrink tubing, 2-5 mm", 1, "cable", "", "(generic)", "assortment", "heat shrink tubing assortment")]
+    if cfg["shutters"]["backend"] == "pca9685" and any(p.kind == "pca9685" for p in circuit.parts):
+        rows.append(("TSSOP-28 to DIP adapter board (perfboard builds)", 1, "board", "", "(generic)", "0.65 mm pitch",
+                     "TSSOP28 to DIP adapter PCB"))
+    if any(str(p.value).startswith("PCA9685 breakout") for p in circuit.parts):
+        rows.append(("PCA9685 16-channel servo breakout", 1, "lid", "Adafruit", "815", "I2C 0x40, V+ terminal block",
+                     "PCA9685 16 channel servo driver board"))
+    if any(p.kind == "ov_guard" for p in circuit.parts):
+        rows.append(("SOT-23-8 to DIP adapter board (perfboard builds)", 1, "board", "", "(generic)", "0.65/0.95 mm pitch",
+                     "SOT23-8 to DIP adapter PCB"))
+    return rows
