@@ -66,7 +66,7 @@ def package():
     """package.json for mip: every firmware file as source, at the path it
     has on the board, its URL relative to package.json (so a fork installs
     from itself)."""
-    urls = [[rel, "firmware/" + rel] for rel in firmware_files(".py") + firmware_files(".json") + firmware_files(".deck")]
+    urls = [[rel, "firmware/" + rel] for rel in firmware_files(".py") + firmware_files(".json") + firmware_files(".deck") + firmware_files(".bin")]
     return {"urls": urls, "deps": [], "version": VERSION}
 
 

@@ -55,7 +55,7 @@ def build(dest, march=None, root=FIRMWARE):
     written = []
     for rel in firmware_files(".py", root):
         written.append(compile_file(rel, dest, march, root))
-    for rel in firmware_files(".json", root) + firmware_files(".deck", root):
+    for rel in firmware_files(".json", root) + firmware_files(".deck", root) + firmware_files(".bin", root):
         target = os.path.join(dest, rel)
         os.makedirs(os.path.dirname(target), exist_ok=True)
         shutil.copyfile(os.path.join(root, rel), target)
