@@ -42,7 +42,7 @@ def tr(s):
     """s in the language in use."""
     if _t is None:
         return s
-    return _t.get(s, s)
+    return _t.get(s)
 
 
 def refusal(e):

@@ -25,7 +25,8 @@ class Table:
         self.offs = f.read(2 * n + 2)
         self.base = 8 + 5 * n + 2
 
-    def get(self, s, default=None):
+    def get(self, s):
+        """s's translation, or s itself if the table has none."""
         h = key(s)
         k = self.keys
         lo = 0
@@ -44,4 +45,4 @@ class Table:
                 lo = mid + 1
             else:
                 hi = mid - 1
-        return default
+        return s
