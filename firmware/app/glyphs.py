@@ -73,9 +73,9 @@ def draw(fb, cp, x, y, c):
         fb.rect(x + 1, y + 1, f.size - 2, f.size - 2, c)
         return
     b = f.load(g)
-    buf = getattr(fb, "buffer", None)
+    buf = getattr(fb, "buf", None)  # CircuitPython's adafruit_framebuf (its .buffer leads with a control byte)
     if buf is None:
-        buf = fb.buf  # CircuitPython's adafruit_framebuf
+        buf = fb.buffer  # drivers.ssd1306
     w = fb.width
     end = len(buf)
     n = f.size

@@ -35,7 +35,6 @@ def shows(panel, s, x, y):
     import framebuf
     from app import lines
     fb = framebuf.FrameBuffer(bytearray(128 * 8), 128, 64, framebuf.MONO_VLSB)
-    fb.buffer = fb.buf
     w = lines.draw(fb, s, x, y)
     h = lines.height(s)
     return all(bool(fb.pixel(i, j)) == panel.lit(i, j) for j in range(y, y + h) for i in range(x, min(128, x + w)))

@@ -168,7 +168,6 @@ def _drawn(w, h, draw):
     oled.show()
     on_panel = sum(panel.lit(x, y) for y in range(64) for x in range(128))
     big = framebuf.FrameBuffer(bytearray(512 * 32), 512, 256, framebuf.MONO_VLSB)
-    big.buffer = big.buf
     big.width = 512
     draw(big)
     in_big = sum(big.pixel(x, y) for y in range(256) for x in range(512))
