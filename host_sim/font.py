@@ -162,6 +162,7 @@ def main(argv=None):
     try:
         for path, n in texts.build().items():
             print("%s: %d bytes" % (path, n))
+        texts.write_doc()
     except texts.TextError as e:
         print(e, file=sys.stderr)
         return 2

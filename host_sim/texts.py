@@ -52,3 +52,32 @@ def build(out=OUT):
             f.write(data)
         done[path] = len(data)
     return done
+
+
+DOC = os.path.join(host_sim.ROOT, "docs", "i18n.md")
+MARK = "<!-- the table below is written by `python -m host_sim.texts` -->"
+
+
+def _cell(s):
+    return (s.replace("|", "\\|") or "(left out)") if s is not None else "(missing)"
+
+
+def doc_table():
+    """Every text of the tables in the three languages, as a Markdown table."""
+    hans, hant = source("zh-hans"), source("zh-hant")
+    rows = ["| English | 简体中文 | 繁體中文 |", "| --- | --- | --- |"]
+    for k in sorted(hans, key=str.lower):
+        rows.append("| %s | %s | %s |" % (_cell(k), _cell(hans[k]), _cell(hant.get(k))))
+    return "\n".join(rows) + "\n"
+
+
+def write_doc(path=DOC):
+    """docs/i18n.md's table from texts/ (the prose above the mark is kept)."""
+    with open(path, encoding="utf-8") as f:
+        head = f.read().split(MARK)[0]
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(head + MARK + "\n\n" + doc_table())
+
+
+if __name__ == "__main__":
+    write_doc()

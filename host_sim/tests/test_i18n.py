@@ -290,3 +290,9 @@ def test_a_language_without_its_table_on_flash_stays_english(tmp_path):
     finally:
         lang.root = ROOT
         lang.use("en")
+
+
+def test_the_docs_list_every_text_in_three_languages():
+    with open(texts.DOC, encoding="utf-8") as f:
+        doc = f.read()
+    assert doc.split(texts.MARK)[1].strip() == texts.doc_table().strip(), "stale: python -m host_sim.texts"
