@@ -9,15 +9,13 @@ Play:  rows 0-1   whose turn, large (seen across the table), the round and
                   and the card slot's requests use the whole width
        rows 6-7   every seat's crystals (the active seat inverted)
 A message covers rows 2-5 (three lines) for a moment; the turn and crystals stay.
-Every text goes through app.lang.tr. In Chinese a line with ideographs is 12
-rows tall (app.lines): rows 2-5 hold two of them and one Latin line, so the
-tables join two English lines into one and leave the other empty ("")."""
+In Chinese (app.lang) app.screens_zh draws the same screens with these helpers."""
 try:
     from micropython import const
 except ImportError:  # CPython without the simulator: const(x) is x
     const = int
 
-from app import lang, lines
+from app import lang
 from app import modes as c
 from app.lang import tr
 from game import engine
@@ -27,7 +25,7 @@ _GX = const(0)
 _GY = const(17)
 _CW = const(16)
 _CH = const(10)
-_PX = const(64)  # the panel right of the grid: 8 columns
+PX = const(64)  # the panel right of the grid: 8 columns
 _BX = const(80)  # the big dice or N, top right
 PHASE = ("roll", "open", "decide", "call", "reveal", "over")
 _col = bytearray(8)  # one glyph's columns, for big text
@@ -37,47 +35,57 @@ def draw(fb, ctl):
     fb.fill(0)
     m = ctl.mode
     g = ctl.game
+    if lang.code != "en":
+        from app import screens_zh
+        screens_zh.draw(fb, ctl)
+    else:
+        _draw(fb, ctl, m, g)
+    if g is not None and (m == c.M_PLAY and not g.over() or m == c.M_RELOAD):
+        _scores(fb, g)
+
+
+def lang_name():
+    """The language in use, in its own script (the setup menu's Lang line)."""
+    return lang.NAMES[lang.LANGS.index(lang.code)]
+
+
+def _draw(fb, ctl, m, g):
     if m == c.M_PLAY:
         if g.over():
             _end(fb, ctl)
         else:
-            _top(fb, g)
+            top(fb, g)
             if ctl.result or ctl.blocked() or g.phase == engine.P_REVEAL:
                 _board_prompt(fb, ctl)
             elif g.phase == engine.P_CALL:
                 _call(fb, ctl)
             else:
-                _play(fb, ctl)
+                play(fb, ctl)
     elif m == c.M_SETUP:
         s = ctl.settings
-        values = ("%d" % s["players"], tr(s["rules"]), tr(s["dice"]), "", lang.NAMES[lang.LANGS.index(lang.code)])
-        _menu(fb, tr("NEW GAME"), c.SETUP, values, ctl.item)
+        values = ("%d" % s["players"], s["rules"], s["dice"], "", lang_name())
+        _menu(fb, "NEW GAME", c.SETUP, values, ctl.item)
     elif m == c.M_MENU:
-        snd = tr("on") if ctl.settings["sound"] else tr("off")
-        _menu(fb, tr("MENU") if ctl.digital else tr("MENU  deck %d") % ctl.deck_left(), c.MENU,
+        snd = "on" if ctl.settings["sound"] else "off"
+        _menu(fb, "MENU" if ctl.digital else "MENU  deck %d" % ctl.deck_left(), c.MENU,
               ("", "", "", "", "", "", snd), ctl.item)
     elif m == c.M_CALIB:
         o, cl = ctl.out.pulses(ctl.cal)
-        zh = lang.code != "en"
-        lines.draw(fb, tr("CALIBRATE W%d") % (ctl.cal + 1), 0, 0)
-        lines.draw(fb, tr("%s open  %d") % (">" if ctl.cal_end else " ", o), 0, 12 if zh else 16)
-        lines.draw(fb, tr("%s closed %d") % (" " if ctl.cal_end else ">", cl), 0, 24)
-        lines.wrap(fb, tr("OK +20 PASS -20 ROLL end NEXT win UNDO save"), 0, 36 if zh else 40, 128, 28 if zh else 24)
+        text("CALIBRATE W%d" % (ctl.cal + 1), fb, 0, 0)
+        text("%s open  %d" % (">" if ctl.cal_end else " ", o), fb, 0, 2)
+        text("%s closed %d" % (" " if ctl.cal_end else ">", cl), fb, 0, 3)
+        wrap(fb, "OK +20 PASS -20 ROLL end NEXT win UNDO save", 5, 3)
     elif m == c.M_TEST:
-        zh = lang.code != "en"
-        lines.draw(fb, tr("SELF-TEST"), 0, 0)
-        lines.draw(fb, tr("window %d") % (ctl.test_win + 1), 0, 12 if zh else 16)
+        text("SELF-TEST", fb, 0, 0)
+        text("window %d" % (ctl.test_win + 1), fb, 0, 2)
         k = ctl.last_key
-        lines.draw(fb, tr("key: %s") % (c.KEY_NAMES[k] if k >= 0 else "-"), 0, 24)
-        lines.draw(fb, tr("card: %s") % (tr("in") if ctl.card_in else tr("out")), 0, 36 if zh else 32)
-        lines.draw(fb, tr("UNDO: back"), 0, 50 if zh else 48)
+        text("key: %s" % (c.KEY_NAMES[k] if k >= 0 else "-"), fb, 0, 3)
+        text("card: %s" % ("in" if ctl.card_in else "out"), fb, 0, 4)
+        text("UNDO: back", fb, 0, 6)
     elif m == c.M_RELOAD:
-        lines.wrap(fb, tr("DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK."),
-                   0, 0, 128, 48)
+        wrap(fb, "DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK.", 0, 6)
     if ctl.msg and m != c.M_TEST:
-        _message(fb, tr(ctl.msg))
-    if g is not None and (m == c.M_PLAY and not g.over() or m == c.M_RELOAD):
-        _scores(fb, g)
+        _message(fb, ctl.msg)
 
 
 def big(s, fb, x, y, inv=False):
@@ -112,40 +120,47 @@ def big(s, fb, x, y, inv=False):
 
 
 def text(s, fb, col, row, inv=False):
-    lines.draw(fb, s, col * 8, row * 8, inv)
+    x = col * 8
+    y = row * 8
+    if inv:
+        fb.fill_rect(x, y, len(s) * 8, 8, 1)
+    fb.text(s, x, y, 0 if inv else 1)
 
 
 def wrap(fb, s, row, rows, cols=_W):
-    """Word-wrapped text from row on, at most rows lines of 8 rows (a word
-    longer than a line is broken; in Chinese a line may be 12 rows); returns
-    the rows of 8 used, rounded up."""
-    return (lines.wrap(fb, s, 0, row * 8, cols * 8, rows * 8) + 7) // 8
+    """Word-wrapped text from row on, at most rows lines (a word longer than
+    a line is broken); returns the lines used."""
+    line = ""
+    used = 0
+    for word in s.split(" "):
+        while True:
+            if line and len(line) + 1 + len(word) > cols:
+                if used == rows:
+                    return used
+                text(line, fb, 0, row + used)
+                used += 1
+                line = ""
+            if len(word) <= cols or line:
+                break
+            if used == rows:
+                return used
+            text(word[:cols], fb, 0, row + used)
+            used += 1
+            word = word[cols:]
+        line = (line + " " + word) if line else word
+    if line and used < rows:
+        text(line, fb, 0, row + used)
+        used += 1
+    return used
 
 
-def _block(fb, texts, x, y, bottom):
-    """Lines from (x, y) down, each as tall as its script needs, the empty
-    ones left out; a line that would cross bottom is left out too."""
-    for t in texts:
-        if t:
-            h = lines.height(t)
-            if y + h <= bottom:
-                lines.draw(fb, t, x, y)
-                y += h
-    return y
-
-
-def _top(fb, g):
-    """Whose turn (large), the round and the phase; the dice or N large."""
+def top(fb, g, words=True):
+    """Whose turn (large), the round and the phase (words); the dice or N large."""
     big("P%d" % (g.active + 1), fb, 0, 0, True)
-    ph = g.phase
-    if lang.code == "en":
+    if words:
         text("R%d/%d" % (g.round, g.opts["rounds"]), fb, 4, 0)
-        text(PHASE[ph], fb, 4, 1)
-    else:  # the phase's two ideographs; the round where the dice are not shown
-        lines.draw(fb, tr(PHASE[ph]), 36, 2)
-        if ph == engine.P_ROLL:
-            r = tr("R%d/%d") % (g.round, g.opts["rounds"])
-            lines.draw(fb, r, 128 - lines.width(r), 2)
+        text(PHASE[g.phase], fb, 4, 1)
+    ph = g.phase
     if ph == engine.P_CALL or ph == engine.P_REVEAL:
         fb.text("N=", _BX, 4, 1)
         big("%d" % g.n_at_guess, fb, _BX + 16, 0)
@@ -177,37 +192,34 @@ def _grid(fb, ctl):
             fb.text("%d" % g.tokens[w], x + 4, y + 1, 1)
 
 
-def _side(fb, texts):
-    if lang.code == "en":
-        for i in range(len(texts)):
-            fb.text(texts[i], _PX, 16 + i * 8, 1)
-    else:
-        _block(fb, [tr(t) for t in texts], _PX, 16, 48)
+def _side(fb, lines):
+    for i in range(len(lines)):
+        fb.text(lines[i], PX, 16 + i * 8, 1)
 
 
-def _play(fb, ctl):
-    """Roll, open and decide: the grid, and beside it what to press."""
+def play(fb, ctl, side=_side):
+    """Roll, open and decide: the grid, and beside it (side) what to press."""
     g = ctl.game
     _grid(fb, ctl)
     ph = g.phase
     legal = g.legal()
     if ph == engine.P_ROLL:
-        _side(fb, ("Press", "ROLL") + (("NEXT:", "no roll") if (engine.SKIP, 0) in legal else ()))
+        side(fb, ("Press", "ROLL") + (("NEXT:", "no roll") if (engine.SKIP, 0) in legal else ()))
     elif ph == engine.P_OPEN:
-        _side(fb, ("NEXT", "picks,", "OK", "opens"))
+        side(fb, ("NEXT", "picks,", "OK", "opens"))
     elif (engine.END, 0) in legal:
-        _side(fb, ("OK: open", "PASS:", "end turn"))
+        side(fb, ("OK: open", "PASS:", "end turn"))
     else:
-        _side(fb, (("OK: open",) if ctl.allowed() else ()) + (tr("%d: guess") % (g.active + 1), "PASS:", "no guess"))
+        side(fb, (("OK: open",) if ctl.allowed() else ()) + (tr("%d: guess") % (g.active + 1), "PASS:", "no guess"))
 
 
-def _seats(label, seats):
+def seats(label, seats):
     return tr(label) + " ".join("%d" % (s + 1) for s in seats)
 
 
-def _call(fb, ctl):
-    """The call: who is in, in speaking order; how to join and what it
-    costs; a tie to order, or who cannot pay; how to close."""
+def call_texts(ctl):
+    """The call's lines: who is in, in speaking order; how to join and what
+    it costs; a tie to order, or who cannot pay ("" where there is none)."""
     g = ctl.game
     order = g.call_order()
     can = []
@@ -223,99 +235,89 @@ def _call(fb, ctl):
         join = tr("Seat:join,pays %d") % cost if cost else tr("Seat: join")
     other = ""
     if tie is not None:
-        other = _seats("order: ", ctl.order) if ctl.order else _seats("tie ", tie) + tr(": order")
+        other = seats("order: ", ctl.order) if ctl.order else seats("tie ", tie) + tr(": order")
     else:
         broke = [s for s in range(g.n) if s != g.active and not (g.joined >> s) & 1 and s not in can]
         if broke:
-            other = _seats("Can't pay: ", broke)
-    first = _seats("In: ", order) if order else tr("In: nobody yet")
-    if lang.code == "en":
-        text(first, fb, 0, 2)
-        if join:
-            text(join, fb, 0, 3)
-        if other:
-            text(other, fb, 0, 4)
-        text("OK: close call", fb, 0, 5)
-    else:  # two lines of ideographs and one Latin: what must be done first
-        close = tr("OK: close call")
-        if join and lines.width(join + " " + close) <= 128:
-            join = join + " " + close
-            close = ""
-        _block(fb, (first, other, join, close), 0, 16, 48)
+            other = seats("Can't pay: ", broke)
+    return (seats("In: ", order) if order else tr("In: nobody yet")), join, other
+
+
+def _call(fb, ctl):
+    """The call's lines, and how to close it."""
+    first, join, other = call_texts(ctl)
+    text(first, fb, 0, 2)
+    if join:
+        text(join, fb, 0, 3)
+    if other:
+        text(other, fb, 0, 4)
+    text("OK: close call", fb, 0, 5)
 
 
 def _board_prompt(fb, ctl):
     """Full width: the reveal, a result, the card slot's requests."""
     g = ctl.game
-    y = 16
+    row = 2
     if ctl.result:
         for part in ctl.result.split("\n"):
-            y += lines.wrap(fb, part, 0, y, 128, 48 - y)
+            row += wrap(fb, part, row, 6 - row)
     if g.phase == engine.P_REVEAL:
-        s = _seats("In: ", g.call_order())
-        if y + lines.height(s) <= 48:
-            lines.draw(fb, s, 0, y)
-            y += lines.height(s)
-        lines.wrap(fb, tr("Pull the card and show it") if ctl.must_pull() else tr("Who was right? Seat, or OK: none"),
-                   0, y, 128, 48 - y)
+        text(seats("In: ", g.call_order()), fb, 0, row)
+        row += 1
+        wrap(fb, "Pull the card and show it" if ctl.must_pull() else "Who was right? Seat, or OK: none", row, 6 - row)
     else:
         why = ctl.blocked()
         if why:
-            lines.wrap(fb, tr(why), 0, y, 128, 48 - y)
-        else:
-            s = tr("Press ROLL") if g.phase == engine.P_ROLL else tr("Go on")
-            if y + lines.height(s) <= 48:
-                lines.draw(fb, s, 0, y)
+            wrap(fb, why, row, 6 - row)
+        elif row < 6:
+            text("Press ROLL" if g.phase == engine.P_ROLL else "Go on", fb, 0, row)
 
 
 def _end(fb, ctl):
     """Game over: the seats ranked, shared places for ties, winners inverted."""
     g = ctl.game
-    zh = lang.code != "en"
-    lines.draw(fb, tr("GAME OVER"), 0, 0)
+    text("GAME OVER", fb, 0, 0)
     w = g.winners()
-    lines.draw(fb, (tr("Winners: ") if len(w) > 1 else tr("Winner: ")) + " ".join("P%d" % (s + 1) for s in w),
-               0, 12 if zh else 8)
+    text(("Winners: " if len(w) > 1 else "Winner: ") + " ".join("P%d" % (s + 1) for s in w), fb, 0, 1)
+    ranks(fb, g, 2)
+    text("UNDO: take back", fb, 0, 6)
+    text("hold UNDO: menu", fb, 0, 7)
+
+
+def ranks(fb, g, row):
+    """The seats ranked from row on, two a row, shared places for ties, the
+    winners inverted."""
+    w = g.winners()
     order = sorted(range(g.n), key=lambda s: s - 8 * g.crystals[s])  # ties by seat: MicroPython sorts unstably
     place = 0
     for i in range(len(order)):
         s = order[i]
         if not i or g.crystals[s] != g.crystals[order[i - 1]]:
             place = i + 1
-        text("%d. P%d %d" % (place, s + 1, g.crystals[s]), fb, (i % 2) * 8, (3 if zh else 2) + i // 2, s in w)
-    undo = tr("UNDO: take back")
-    lines.draw(fb, undo, 128 - lines.width(undo) if zh else 0, 0 if zh else 48)  # Chinese: right of the title
-    lines.draw(fb, tr("hold UNDO: menu"), 0, 52 if zh else 56)
+        text("%d. P%d %d" % (place, s + 1, g.crystals[s]), fb, (i % 2) * 8, row + i // 2, s in w)
 
 
 def _menu(fb, title, items, values, at):
-    zh = lang.code != "en"
-    lh = 12 if zh else 8
-    lines.draw(fb, title, 0, 0)
-    vis = 4 if zh else 6  # Chinese: no room for the keys' line
-    top = 0 if at < vis else at - vis + 1
-    for i in range(top, min(len(items), top + vis)):
+    text(title, fb, 0, 0)
+    top = 0 if at < 6 else at - 5
+    for i in range(top, min(len(items), top + 6)):
         v = values[i]
-        line = _fit(tr(items[i]) + (": " + v if v else ""), 128)
-        lines.draw(fb, line, 0, lh * (1 + i - top), i == at, zh)
-    if not zh:
-        text("NEXT OK UNDO", fb, 0, 7)
-
-
-def _fit(s, w):
-    """s cut to at most w pixels."""
-    while lines.width(s) > w:
-        s = s[:-1]
-    return s
+        line = items[i] + (": " + v if v else "")
+        text(line[:_W], fb, 0, 1 + i - top, i == at)
+    text("NEXT OK UNDO", fb, 0, 7)
 
 
 def _message(fb, msg):
     fb.fill_rect(0, 16, 128, 32, 0)
     fb.rect(0, 16, 128, 32, 1)
-    rows = lines.split(msg, 120)
-    if lines.cjk(msg):  # two lines of 12 rows
-        for i in range(min(2, len(rows))):
-            lines.draw(fb, rows[i], 4, 18 + i * 14, False, True)
-        return
+    line = ""
+    rows = []
+    for word in msg.split(" "):
+        if line and len(line) + 1 + len(word) > 15:
+            rows.append(line)
+            line = word
+        else:
+            line = (line + " " + word) if line else word
+    rows.append(line)
     for i in range(min(3, len(rows))):
-        fb.text(rows[i], 4, 18 + i * 9, 1)
+        fb.text(rows[i][:15], 4, 18 + i * 9, 1)

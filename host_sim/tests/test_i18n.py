@@ -20,7 +20,7 @@ FONT = os.path.join(FIRMWARE, glyphs.FONT)
 ROOT = os.path.join(FIRMWARE, "")
 GOAL_FONT = 24576  # make bench: font_cjk_bytes
 # the texts that the OLED shows through a call of one of these with a literal
-CALLS = ("tr", "say", "refuse", "_side", "text", "_seats")
+CALLS = ("tr", "say", "refuse", "side", "_side", "text", "seats", "_block")
 # module-level tuples of texts (menus' lines, the status line's phases)
 TUPLES = {"modes.py": ("MENU", "SETUP"), "screens.py": ("PHASE",), "controller.py": ("_NOT_NOW", "_NO_MORE")}
 # the panel beside the grid (app.screens._side): 62 pixels wide
@@ -296,3 +296,34 @@ def test_the_docs_list_every_text_in_three_languages():
     with open(texts.DOC, encoding="utf-8") as f:
         doc = f.read()
     assert doc.split(texts.MARK)[1].strip() == texts.doc_table().strip(), "stale: python -m host_sim.texts"
+
+
+def test_press_lang_is_checked_and_chosen_as_in_the_menu(tmp_path):
+    import subprocess
+    import sys
+    from host_sim import ROOT
+    bad = subprocess.run([sys.executable, "-m", "host_sim", "press", "--lang", "fr"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 2 and "--lang: unknown language 'fr'" in bad.stderr
+    flash = str(tmp_path / "flash")
+    ok = subprocess.run([sys.executable, "-m", "host_sim", "press", "--lang", "zh-hant", "--flash", flash],
+                        cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert ok.returncode == 0, ok.stderr
+    import json
+    with open(os.path.join(flash, "settings.json")) as f:
+        assert json.load(f)["lang"] == "zh-hant"
+
+
+def test_the_setup_menu_steps_through_the_languages_and_remembers(tmp_path):
+    from host_sim import press
+    lang.root = ROOT
+    s = press.start("pico_pca9685", str(tmp_path), None)
+    assert lang.code == "en"
+    s.keys("n n n n o")  # the Lang line, OK
+    assert lang.code == "zh-hans" and s.dev.ctl.settings["lang"] == "zh-hans"
+    s.keys("o")
+    assert lang.code == "zh-hant"
+    again = press.start("pico_pca9685", str(tmp_path), None)  # a power cycle
+    assert lang.code == "zh-hant" and again.dev.ctl.settings["lang"] == "zh-hant"
+    again.keys("n n n n o")
+    assert lang.code == "en" and again.dev.ctl.settings["lang"] == "en"
