@@ -39,7 +39,7 @@ def draw(fb, ctl):
         from app import screens_zh
         screens_zh.draw(fb, ctl)
     else:
-        _draw(fb, ctl, m, g)
+        _draw(fb, ctl, m)
     if g is not None and (m == c.M_PLAY and not g.over() or m == c.M_RELOAD):
         _scores(fb, g)
 
@@ -49,18 +49,25 @@ def lang_name():
     return lang.NAMES[lang.LANGS.index(lang.code)]
 
 
-def _draw(fb, ctl, m, g):
-    if m == c.M_PLAY:
-        if g.over():
-            _end(fb, ctl)
+def game(fb, ctl, end, head, prompt, call, side):
+    """Play mode: the end, or the top rows and below them a prompt, the call
+    or the grid with side's hints (each language's drawers)."""
+    g = ctl.game
+    if g.over():
+        end(fb, ctl)
+    else:
+        head(fb, g)
+        if ctl.result or ctl.blocked() or g.phase == engine.P_REVEAL:
+            prompt(fb, ctl)
+        elif g.phase == engine.P_CALL:
+            call(fb, ctl)
         else:
-            top(fb, g)
-            if ctl.result or ctl.blocked() or g.phase == engine.P_REVEAL:
-                _board_prompt(fb, ctl)
-            elif g.phase == engine.P_CALL:
-                _call(fb, ctl)
-            else:
-                play(fb, ctl)
+            play(fb, ctl, side)
+
+
+def _draw(fb, ctl, m):
+    if m == c.M_PLAY:
+        game(fb, ctl, _end, top, _board_prompt, _call, _side)
     elif m == c.M_SETUP:
         s = ctl.settings
         values = ("%d" % s["players"], s["rules"], s["dice"], "", lang_name())

@@ -13,18 +13,8 @@ from game import engine
 
 def draw(fb, ctl):
     m = ctl.mode
-    g = ctl.game
     if m == c.M_PLAY:
-        if g.over():
-            _end(fb, ctl)
-        else:
-            _top(fb, g)
-            if ctl.result or ctl.blocked() or g.phase == engine.P_REVEAL:
-                _board_prompt(fb, ctl)
-            elif g.phase == engine.P_CALL:
-                _call(fb, ctl)
-            else:
-                en.play(fb, ctl, _side)
+        en.game(fb, ctl, _end, _top, _board_prompt, _call, _side)
     elif m == c.M_SETUP:
         s = ctl.settings
         _menu(fb, tr("NEW GAME"), c.SETUP, ("%d" % s["players"], tr(s["rules"]), tr(s["dice"]), "", en.lang_name()),
