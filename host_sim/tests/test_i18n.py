@@ -327,3 +327,33 @@ def test_the_setup_menu_steps_through_the_languages_and_remembers(tmp_path):
     assert lang.code == "zh-hant" and again.dev.ctl.settings["lang"] == "zh-hant"
     again.keys("n n n n o")
     assert lang.code == "en" and again.dev.ctl.settings["lang"] == "en"
+
+
+def test_a_chinese_screen_is_sent_one_page_per_step(tmp_path):
+    """The glyphs are drawn into the frame buffer; the driver sends the
+    pages that changed one a step, as in English."""
+    from host_sim import press
+    press.choose_lang(str(tmp_path), "zh-hant")
+    s = press.start("pico_pca9685", str(tmp_path), {"players": 4, "rules": "standard", "seed": 3})
+    panel = s.emu.oled
+    sent = []
+    write = panel.i2c_write
+
+    def spy(data):
+        before = panel.data_bytes
+        write(data)
+        if panel.data_bytes > before:
+            sent[-1].add(panel.page_lo)
+
+    panel.i2c_write = spy
+    step = s.dev.step
+
+    def counted():
+        sent.append(set())
+        step()
+
+    s.dev.step = counted
+    s.keys("r o p 5 o")  # roll, open, the call, a refusal's message, its close
+    s.run(3000)
+    assert lang.code == "zh-hant"
+    assert max(len(p) for p in sent) == 1 and sum(len(p) for p in sent) > 8
