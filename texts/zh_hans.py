@@ -115,6 +115,10 @@ T = {
     "P%d can't pay %d": "P%d付不起%d水晶",
     "P%d: wait for a call": "P%d: 等行动玩家猜测",
     "P%d is in the call": "P%d已在猜测中",
+    "Game file damaged: kept as game.bad": "游戏文件损坏：已存为 game.bad",
+    "Put back card %d": "放回第%d张卡",
+    "Swap: put back card %d": "换卡：放回第%d张卡",
+    "Take the new card out unseen": "新卡不要看，直接取出",
     # the engine's refusals that play can meet
     "not now: roll the dice first": "现在不行：请先掷骰",
     "not now: open a window first": "现在不行：请先掀开视窗盖",

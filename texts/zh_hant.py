@@ -115,6 +115,10 @@ T = {
     "P%d can't pay %d": "P%d付不起%d水晶",
     "P%d: wait for a call": "P%d: 等行動玩家猜測",
     "P%d is in the call": "P%d已在猜測中",
+    "Game file damaged: kept as game.bad": "遊戲檔案損壞：已存為 game.bad",
+    "Put back card %d": "放回第%d張卡",
+    "Swap: put back card %d": "換卡：放回第%d張卡",
+    "Take the new card out unseen": "新卡不要看，直接取出",
     # the engine's refusals that play can meet
     "not now: roll the dice first": "現在不行：請先擲骰",
     "not now: open a window first": "現在不行：請先打開視窗",

@@ -298,11 +298,11 @@ class Controller:
             return ""
         b = self.back
         if b and self.card_in and not self.fresh:  # the new card, dealt then undone: never shown
-            return _UNSEEN if g.phase == engine.P_REVEAL else "Swap: put back card %d" % b
+            return _UNSEEN if g.phase == engine.P_REVEAL else lang.tr("Swap: put back card %d") % b
         if g.phase == engine.P_REVEAL:
             return "Pull the card" if self.must_pull() else ""
         if not self.card_in:
-            return "Put back card %d" % b if b else "Insert the card" if self.fresh else "Insert next card"
+            return lang.tr("Put back card %d") % b if b else "Insert the card" if self.fresh else "Insert next card"
         if not self.fresh:
             return "Swap the card"
         return ""

@@ -22,7 +22,7 @@ GOAL_FONT = 24576  # make bench: font_cjk_bytes
 # the texts that the OLED shows through a call of one of these with a literal
 CALLS = ("tr", "say", "refuse", "side", "_side", "text", "seats", "_block")
 # module-level tuples of texts (menus' lines, the status line's phases)
-TUPLES = {"modes.py": ("MENU", "SETUP"), "screens.py": ("PHASE",), "controller.py": ("_NOT_NOW", "_NO_MORE")}
+TUPLES = {"modes.py": ("MENU", "SETUP"), "screens.py": ("PHASE",), "controller.py": ("_NOT_NOW", "_NO_MORE", "_UNSEEN")}
 # the panel beside the grid (app.screens._side): 62 pixels wide
 SIDE = ("no dice", "ROLL", "NEXT:", "no roll", "deck%3d", "NEXT OK", "opens", "OK:open", "PASS:", "end",
         "%d:guess", "PASS", "N=%d", "call:", "tie:", "OK:done")
