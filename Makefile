@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-cp.txt | c
 CPLIBS := $(VENV)/circuitpython
 CIRCUITPY ?= /media/$(USER)/CIRCUITPY
 
-.PHONY: setup sim sim-screenshot test play bench mutate mpy flash deploy cp flash-cp web hardware deck clean
+.PHONY: setup sim sim-screenshot test play bench mutate mpy flash deploy cp flash-cp web hardware deck font clean
 
 setup: $(STAMP)
 
@@ -22,9 +22,9 @@ $(STAMP): requirements.txt requirements-cp.txt
 	touch $@
 
 # The device firmware on the emulated board, played from the keyboard in this terminal.
-# make sim BOARD=pico_direct_pwm PICTURE=card.png FLASH=build/flash ARGS="--players 4 --seed 7"
+# make sim BOARD=pico_direct_pwm PICTURE=card.png FLASH=build/flash LANG=zh-hans ARGS="--players 4 --seed 7"
 sim: setup
-	$(PY) -m host_sim sim $(if $(BOARD),--board $(BOARD)) $(if $(PICTURE),--picture $(PICTURE)) $(if $(FLASH),--flash $(FLASH)) $(if $(RUNTIME),--runtime $(RUNTIME)) $(ARGS)
+	$(PY) -m host_sim sim $(if $(BOARD),--board $(BOARD)) $(if $(PICTURE),--picture $(PICTURE)) $(if $(FLASH),--flash $(FLASH)) $(if $(RUNTIME),--runtime $(RUNTIME)) $(if $(filter en zh-hans zh-hant,$(LANG)),--lang $(LANG)) $(ARGS)
 
 # The README's picture of make sim, played headless.
 sim-screenshot: setup
@@ -95,6 +95,11 @@ hardware: setup
 deck: setup
 	cd decks && npm ci --no-audit --no-fund
 	$(PY) -m host_sim.deck
+
+# Recut the OLED's CJK glyph file (firmware/fonts) to the characters of the string
+# tables, from the WenQuanYi 12 px bitmap font (apt install xfonts-wqy). Committed.
+font: setup
+	$(PY) -m host_sim.font
 
 clean:
 	rm -rf build

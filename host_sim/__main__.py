@@ -89,6 +89,7 @@ def device_flags(p):
     p.add_argument("--seed", type=seed, help="start a game with this seed, 0 to 4294967295 (skips the setup menu)")
     p.add_argument("--board", default="pico_pca9685", help="board config (firmware/boards/NAME.json)")
     p.add_argument("--flash", metavar="DIR", help="keep the emulated flash here (a second run resumes)")
+    p.add_argument("--lang", help="the device's language, as if chosen in its setup menu: en, zh-hans or zh-hant")
 
 
 def main(argv=None):

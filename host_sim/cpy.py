@@ -57,7 +57,7 @@ def build(dest):
     from host_sim.mpy import CP_ONLY, firmware_files
     written = []
     rels = [r for r in firmware_files(".py") if r.replace(os.sep, "/") not in MP_ONLY]
-    rels += firmware_files(".json")
+    rels += firmware_files(".json") + firmware_files(".bin")
     rels += [os.path.join(CP_ONLY, f) for f in sorted(os.listdir(os.path.join(FIRMWARE, CP_ONLY)))
              if f.endswith(".py") and f not in ROOT_FILES]
     for rel in rels:

@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 from host_sim import FIRMWARE, ROOT
-from host_sim.mpy import build, firmware_files, tool
+from host_sim.mpy import build, data_files, firmware_files, tool
 
 PACKAGE_JSON = os.path.join(ROOT, "package.json")
 VERSION = "0.1.0"
@@ -66,7 +66,7 @@ def package():
     """package.json for mip: every firmware file as source, at the path it
     has on the board, its URL relative to package.json (so a fork installs
     from itself)."""
-    urls = [[rel, "firmware/" + rel] for rel in firmware_files(".py") + firmware_files(".json") + firmware_files(".deck")]
+    urls = [[rel, "firmware/" + rel] for rel in firmware_files(".py") + data_files()]
     return {"urls": urls, "deps": [], "version": VERSION}
 
 

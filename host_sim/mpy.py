@@ -1,7 +1,7 @@
 """Precompile the firmware with mpy-cross, as it is deployed to the board.
 
 `python -m host_sim.mpy DEST [--march ARCH]` writes DEST/<path>.mpy for every
-firmware module and copies the data files (board configs, picture decks).
+firmware module and copies the data files (board configs, picture decks, glyphs, text tables).
 """
 import os
 import shutil
@@ -35,6 +35,12 @@ def firmware_files(ext=".py", root=FIRMWARE):
     return out
 
 
+def data_files(root=FIRMWARE):
+    """The firmware's data files, relative to root: board configs, picture
+    decks, the CJK glyph file and the text tables."""
+    return firmware_files(".json", root) + firmware_files(".deck", root) + firmware_files(".bin", root)
+
+
 def compile_file(rel, dest, march=None, root=FIRMWARE):
     """Compile root/rel (firmware/ by default) to dest/rel.mpy; raise with
     mpy-cross's message on failure."""
@@ -55,7 +61,7 @@ def build(dest, march=None, root=FIRMWARE):
     written = []
     for rel in firmware_files(".py", root):
         written.append(compile_file(rel, dest, march, root))
-    for rel in firmware_files(".json", root) + firmware_files(".deck", root):
+    for rel in data_files(root):
         target = os.path.join(dest, rel)
         os.makedirs(os.path.dirname(target), exist_ok=True)
         shutil.copyfile(os.path.join(root, rel), target)

@@ -49,6 +49,17 @@ def setup_of(args):
             "rules": args.rules or "standard", "seed": args.seed or 0}
 
 
+def choose_lang(flash, code):
+    """The language chosen in the settings on the emulated flash, as the
+    setup menu's Lang line does."""
+    from app import settings
+    from drivers.storage import Storage
+    store = Storage(os.path.join(flash, ""))
+    s = settings.load(store)
+    s["lang"] = code
+    settings.save(store, s)
+
+
 class UsageError(Exception):
     """A setup flag or board that cannot be used: the message says which."""
 
@@ -106,6 +117,10 @@ def session(args):
         raise UsageError("--rules: unknown preset %r (known: %s)" % (cut(args.rules, 40), ", ".join(rules.PRESET_NAMES)))
     if args.players is not None and not 2 <= args.players <= 6:
         raise UsageError("--players: 2 to 6, got %d" % args.players)
+    from app import lang
+    code = getattr(args, "lang", None)
+    if code is not None and code not in lang.LANGS:
+        raise UsageError("--lang: unknown language %r (known: %s)" % (cut(code, 40), ", ".join(lang.LANGS)))
     scratch = None
     flash = args.flash
     if flash is None:
@@ -115,6 +130,8 @@ def session(args):
         flash_folder(flash)
     try:
         with locked(flash):
+            if code is not None:
+                choose_lang(flash, code)
             resuming = os.path.exists(os.path.join(flash, "game.jnl"))
             s = start(args.board, flash, setup_of(args), getattr(args, "runtime", "micropython"),
                       saved_angles(flash) if scratch is None else None)

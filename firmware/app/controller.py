@@ -11,7 +11,7 @@ except ImportError:  # CPython without the simulator: const(x) is x
     const = int
 
 from app import journal as jn
-from app import settings
+from app import lang, settings
 from app.modes import (K_CARD, K_NEXT, K_OK, K_PASS, K_ROLL, K_UNDO, M_CALIB, M_MENU, M_PLAY, M_RELOAD,
                        M_SETUP, M_TEST)
 from game import Refused, chance, engine
@@ -34,6 +34,7 @@ class Controller:
         self.digital = digital
         self.journal = jn.Journal(storage)
         self.settings = settings.load(storage)
+        lang.use(lang.chosen(self.settings))
         self.game = None
         self.seed = 0
         self.mode = M_SETUP
@@ -63,7 +64,7 @@ class Controller:
 
     def say(self, text, now=None):
         c = self.clock
-        self.msg = text
+        self.msg = lang.tr(text)
         self.msg_until = c.ticks_add(c.ticks_ms() if now is None else now, MSG_MS)
         self.version += 1
 
@@ -109,6 +110,7 @@ class Controller:
         s["dice"] = opts["dice"]
         s["deck"] = self.deck_base
         settings.save(self.storage, s)
+        lang.use(lang.chosen(s))
         self.mode = M_PLAY
         self.result = ""
         self._settle()
@@ -296,11 +298,11 @@ class Controller:
             return ""
         b = self.back
         if b and self.card_in and not self.fresh:  # the new card, dealt then undone: never shown
-            return _UNSEEN if g.phase == engine.P_REVEAL else "Swap: put back card %d" % b
+            return _UNSEEN if g.phase == engine.P_REVEAL else lang.tr("Swap: put back card %d") % b
         if g.phase == engine.P_REVEAL:
             return "Pull the card" if self.must_pull() else ""
         if not self.card_in:
-            return "Put back card %d" % b if b else "Insert the card" if self.fresh else "Insert next card"
+            return lang.tr("Put back card %d") % b if b else "Insert the card" if self.fresh else "Insert next card"
         if not self.fresh:
             return "Swap the card"
         return ""
@@ -398,7 +400,7 @@ class Controller:
     def _seat(self, s, legal, now):
         g = self._g()
         if s >= g.n:
-            self.refuse("No seat %d at this table" % (s + 1), now)
+            self.refuse(lang.tr("No seat %d at this table") % (s + 1), now)
             return
         ph = g.phase
         if ph == engine.P_CALL and (g.joined >> s) & 1:
@@ -407,15 +409,15 @@ class Controller:
         if (GUESS, s) not in legal:
             if ph == engine.P_CALL:
                 if s == g.active:
-                    self.refuse(("P%d is already in" if g.active_guessed else "P%d passed: can't join") % (s + 1), now)
+                    self.refuse(lang.tr("P%d is already in" if g.active_guessed else "P%d passed: can't join") % (s + 1), now)
                 else:
-                    self.refuse("P%d can't pay %d" % (s + 1, g.opts["challenge_cost"]), now)
+                    self.refuse(lang.tr("P%d can't pay %d") % (s + 1, g.opts["challenge_cost"]), now)
             elif ph == engine.P_DECIDE and s == g.active:
                 self.refuse("Passed: PASS ends the turn", now)
             elif s == g.active:
                 self.refuse(_NOT_NOW[ph], now)
             else:
-                self.refuse("P%d: wait for a call" % (s + 1), now)
+                self.refuse(lang.tr("P%d: wait for a call") % (s + 1), now)
             return
         self._do(GUESS, s)  # the call's screen lists who is in
         self.order = []
@@ -426,7 +428,7 @@ class Controller:
             if code == ORDER and s in a:
                 tie = a
         if tie is None:
-            self.refuse("P%d is in the call" % (s + 1), now)
+            self.refuse(lang.tr("P%d is in the call") % (s + 1), now)
             return
         if self.order and (self.order[0] not in tie or s in self.order):
             self.order = []
@@ -453,7 +455,7 @@ class Controller:
         elif k < 6 and (REVEAL, k) in legal:
             who = k
         else:
-            self.refuse("P%d did not guess" % (k + 1) if k < 6 else "Seat that was right, or OK", now)
+            self.refuse(lang.tr("P%d did not guess") % (k + 1) if k < 6 else "Seat that was right, or OK", now)
             return
         before = list(g.crystals)
         seats = g.call_order()
@@ -463,7 +465,7 @@ class Controller:
             d = g.crystals[s] - before[s]
             if s != who and (d or s in seats):
                 others.append("P%d %s%d" % (s + 1, "+" if d > 0 else "-", d if d > 0 else -d))
-        won = "P%d right: +%d" % (who + 1, g.crystals[who] - before[who]) if who != NOBODY else "Nobody right"
+        won = lang.tr("P%d right: +%d") % (who + 1, g.crystals[who] - before[who]) if who != NOBODY else lang.tr("Nobody right")
         self.result = won + "\n" + " ".join(others)
         self.cursor = -1
         self._settle()
@@ -506,4 +508,4 @@ def _last_act(g):
 
 def _short(e):
     """A refusal's text (the message box wraps it over four lines)."""
-    return str(e)
+    return lang.refusal(e)

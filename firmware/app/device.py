@@ -9,7 +9,7 @@ up behind a whole frame."""
 import time
 from micropython import const
 
-from app import lights, screens
+from app import lang, lights, screens
 from app.controller import Controller
 from app.modes import KEY_NAMES
 
@@ -246,6 +246,7 @@ def start(name=None, root="", storage=None, setup=None, seam=None):
     shows what is wrong and blinks."""
     from app import board
     from drivers.storage import Storage
+    lang.root = root  # the text tables and the glyph file are under the firmware's root
     storage = storage if storage is not None else Storage(root)
     try:
         cfg = board.load(name, root)

@@ -6,7 +6,7 @@ try:
 except ImportError:  # CPython without the simulator: const(x) is x
     const = int
 
-from app import settings
+from app import lang, settings
 from app.modes import K_NEXT, K_OK, K_PASS, K_ROLL, M_CALIB, M_MENU, M_PLAY, M_RELOAD, M_SETUP, M_TEST, MENU, SETUP
 
 CAL_STEP = const(20)  # us per press while calibrating
@@ -51,8 +51,13 @@ def _setup(ctl, k, now):
         from game import rules
         s["rules"] = settings.PRESETS[(settings.PRESETS.index(s["rules"]) + 1) % 4]
         s["dice"] = rules.preset(s["rules"])["dice"]
+        lang.use(lang.chosen(s))  # the preset's language, unless the user chose one
     elif it == 2:
         s["dice"] = settings.DICE[(settings.DICE.index(s["dice"]) + 1) % 3]
+    elif it == 4:
+        s["lang"] = lang.LANGS[(lang.LANGS.index(lang.chosen(s)) + 1) % len(lang.LANGS)]
+        lang.use(s["lang"])
+        settings.save(ctl.storage, s)
     else:
         ctl.new_game(s["players"], s["rules"], s["dice"], ctl.out.entropy())
         ctl.say("New game", now)

@@ -23,7 +23,7 @@ M_TEST = const(4)
 M_RELOAD = const(5)
 
 MENU = ("Back", "New game", "Calibrate", "Self-test", "Deck reload", "Export record", "Sound")
-SETUP = ("Seats", "Rules", "Dice", "Start")
+SETUP = ("Seats", "Rules", "Dice", "Start", "Lang")
 
 WINDOWS = 12
 SEATS = 6

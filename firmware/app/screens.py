@@ -8,13 +8,16 @@ Play:  rows 0-1   whose turn, large (seen across the table), the round and
                   beside it what to press; the call, the reveal, a result
                   and the card slot's requests use the whole width
        rows 6-7   every seat's crystals (the active seat inverted)
-A message covers rows 2-5 (three lines) for a moment; the turn and crystals stay."""
+A message covers rows 2-5 (three lines) for a moment; the turn and crystals stay.
+In Chinese (app.lang) app.screens_zh draws the same screens with these helpers."""
 try:
     from micropython import const
 except ImportError:  # CPython without the simulator: const(x) is x
     const = int
 
+from app import lang
 from app import modes as c
+from app.lang import tr
 from game import engine
 
 _W = const(16)  # text columns
@@ -22,7 +25,7 @@ _GX = const(0)
 _GY = const(17)
 _CW = const(16)
 _CH = const(10)
-_PX = const(64)  # the panel right of the grid: 8 columns
+PX = const(64)  # the panel right of the grid: 8 columns
 _BX = const(80)  # the big dice or N, top right
 PHASE = ("roll", "open", "decide", "call", "reveal", "over")
 _col = bytearray(8)  # one glyph's columns, for big text
@@ -32,20 +35,42 @@ def draw(fb, ctl):
     fb.fill(0)
     m = ctl.mode
     g = ctl.game
-    if m == c.M_PLAY:
-        if g.over():
-            _end(fb, ctl)
+    if lang.code != "en":
+        from app import screens_zh
+        screens_zh.draw(fb, ctl)
+    else:
+        _draw(fb, ctl, m)
+    if g is not None and (m == c.M_PLAY and not g.over() or m == c.M_RELOAD):
+        _scores(fb, g)
+
+
+def lang_name():
+    """The language in use, in its own script (the setup menu's Lang line)."""
+    return lang.NAMES[lang.LANGS.index(lang.code)]
+
+
+def game(fb, ctl, end, head, prompt, call, side):
+    """Play mode: the end, or the top rows and below them a prompt, the call
+    or the grid with side's hints (each language's drawers)."""
+    g = ctl.game
+    if g.over():
+        end(fb, ctl)
+    else:
+        head(fb, g)
+        if ctl.result or ctl.blocked() or g.phase == engine.P_REVEAL:
+            prompt(fb, ctl)
+        elif g.phase == engine.P_CALL:
+            call(fb, ctl)
         else:
-            _top(fb, g)
-            if ctl.result or ctl.blocked() or g.phase == engine.P_REVEAL:
-                _board_prompt(fb, ctl)
-            elif g.phase == engine.P_CALL:
-                _call(fb, ctl)
-            else:
-                _play(fb, ctl)
+            play(fb, ctl, side)
+
+
+def _draw(fb, ctl, m):
+    if m == c.M_PLAY:
+        game(fb, ctl, _end, top, _board_prompt, _call, _side)
     elif m == c.M_SETUP:
         s = ctl.settings
-        values = ("%d" % s["players"], s["rules"], s["dice"], "")
+        values = ("%d" % s["players"], s["rules"], s["dice"], "", lang_name())
         _menu(fb, "NEW GAME", c.SETUP, values, ctl.item)
     elif m == c.M_MENU:
         snd = "on" if ctl.settings["sound"] else "off"
@@ -68,8 +93,6 @@ def draw(fb, ctl):
         wrap(fb, "DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK.", 0, 6)
     if ctl.msg and m != c.M_TEST:
         _message(fb, ctl.msg)
-    if g is not None and (m == c.M_PLAY and not g.over() or m == c.M_RELOAD):
-        _scores(fb, g)
 
 
 def big(s, fb, x, y, inv=False):
@@ -138,11 +161,12 @@ def wrap(fb, s, row, rows, cols=_W):
     return used
 
 
-def _top(fb, g):
-    """Whose turn (large), the round and the phase; the dice or N large."""
+def top(fb, g, words=True):
+    """Whose turn (large), the round and the phase (words); the dice or N large."""
     big("P%d" % (g.active + 1), fb, 0, 0, True)
-    text("R%d/%d" % (g.round, g.opts["rounds"]), fb, 4, 0)
-    text(PHASE[g.phase], fb, 4, 1)
+    if words:
+        text("R%d/%d" % (g.round, g.opts["rounds"]), fb, 4, 0)
+        text(PHASE[g.phase], fb, 4, 1)
     ph = g.phase
     if ph == engine.P_CALL or ph == engine.P_REVEAL:
         fb.text("N=", _BX, 4, 1)
@@ -177,35 +201,34 @@ def _grid(fb, ctl):
 
 def _side(fb, lines):
     for i in range(len(lines)):
-        fb.text(lines[i], _PX, 16 + i * 8, 1)
+        fb.text(lines[i], PX, 16 + i * 8, 1)
 
 
-def _play(fb, ctl):
-    """Roll, open and decide: the grid, and beside it what to press."""
+def play(fb, ctl, side=_side):
+    """Roll, open and decide: the grid, and beside it (side) what to press."""
     g = ctl.game
     _grid(fb, ctl)
     ph = g.phase
     legal = g.legal()
     if ph == engine.P_ROLL:
-        _side(fb, ("Press", "ROLL") + (("NEXT:", "no roll") if (engine.SKIP, 0) in legal else ()))
+        side(fb, ("Press", "ROLL") + (("NEXT:", "no roll") if (engine.SKIP, 0) in legal else ()))
     elif ph == engine.P_OPEN:
-        _side(fb, ("NEXT", "picks,", "OK", "opens"))
+        side(fb, ("NEXT", "picks,", "OK", "opens"))
     elif (engine.END, 0) in legal:
-        _side(fb, ("OK: open", "PASS:", "end turn"))
+        side(fb, ("OK: open", "PASS:", "end turn"))
     else:
-        _side(fb, (("OK: open",) if ctl.allowed() else ()) + ("%d: guess" % (g.active + 1), "PASS:", "no guess"))
+        side(fb, (("OK: open",) if ctl.allowed() else ()) + (tr("%d: guess") % (g.active + 1), "PASS:", "no guess"))
 
 
-def _seats(label, seats):
-    return label + " ".join("%d" % (s + 1) for s in seats)
+def seats(label, seats):
+    return tr(label) + " ".join("%d" % (s + 1) for s in seats)
 
 
-def _call(fb, ctl):
-    """The call: who is in, in speaking order; how to join and what it
-    costs; a tie to order, or who cannot pay; how to close."""
+def call_texts(ctl):
+    """The call's lines: who is in, in speaking order; how to join and what
+    it costs; a tie to order, or who cannot pay ("" where there is none)."""
     g = ctl.game
     order = g.call_order()
-    text(_seats("In: ", order) if order else "In: nobody yet", fb, 0, 2)
     can = []
     tie = None
     for code, a in g.legal():
@@ -214,14 +237,27 @@ def _call(fb, ctl):
         elif code == engine.ORDER and tie is None:
             tie = a
     cost = g.opts["challenge_cost"]
+    join = ""
     if can:
-        text("Seat:join,pays %d" % cost if cost else "Seat: join", fb, 0, 3)
+        join = tr("Seat:join,pays %d") % cost if cost else tr("Seat: join")
+    other = ""
     if tie is not None:
-        text(_seats("order: ", ctl.order) if ctl.order else _seats("tie ", tie) + ": order", fb, 0, 4)
+        other = seats("order: ", ctl.order) if ctl.order else seats("tie ", tie) + tr(": order")
     else:
         broke = [s for s in range(g.n) if s != g.active and not (g.joined >> s) & 1 and s not in can]
         if broke:
-            text(_seats("Can't pay: ", broke), fb, 0, 4)
+            other = seats("Can't pay: ", broke)
+    return (seats("In: ", order) if order else tr("In: nobody yet")), join, other
+
+
+def _call(fb, ctl):
+    """The call's lines, and how to close it."""
+    first, join, other = call_texts(ctl)
+    text(first, fb, 0, 2)
+    if join:
+        text(join, fb, 0, 3)
+    if other:
+        text(other, fb, 0, 4)
     text("OK: close call", fb, 0, 5)
 
 
@@ -233,7 +269,7 @@ def _board_prompt(fb, ctl):
         for part in ctl.result.split("\n"):
             row += wrap(fb, part, row, 6 - row)
     if g.phase == engine.P_REVEAL:
-        text(_seats("In: ", g.call_order()), fb, 0, row)
+        text(seats("In: ", g.call_order()), fb, 0, row)
         row += 1
         wrap(fb, "Pull the card and show it" if ctl.must_pull() else "Who was right? Seat, or OK: none", row, 6 - row)
     else:
@@ -250,15 +286,22 @@ def _end(fb, ctl):
     text("GAME OVER", fb, 0, 0)
     w = g.winners()
     text(("Winners: " if len(w) > 1 else "Winner: ") + " ".join("P%d" % (s + 1) for s in w), fb, 0, 1)
+    ranks(fb, g, 2)
+    text("UNDO: take back", fb, 0, 6)
+    text("hold UNDO: menu", fb, 0, 7)
+
+
+def ranks(fb, g, row):
+    """The seats ranked from row on, two a row, shared places for ties, the
+    winners inverted."""
+    w = g.winners()
     order = sorted(range(g.n), key=lambda s: s - 8 * g.crystals[s])  # ties by seat: MicroPython sorts unstably
     place = 0
     for i in range(len(order)):
         s = order[i]
         if not i or g.crystals[s] != g.crystals[order[i - 1]]:
             place = i + 1
-        text("%d. P%d %d" % (place, s + 1, g.crystals[s]), fb, (i % 2) * 8, 2 + i // 2, s in w)
-    text("UNDO: take back", fb, 0, 6)
-    text("hold UNDO: menu", fb, 0, 7)
+        text("%d. P%d %d" % (place, s + 1, g.crystals[s]), fb, (i % 2) * 8, row + i // 2, s in w)
 
 
 def _menu(fb, title, items, values, at):

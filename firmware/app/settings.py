@@ -1,5 +1,8 @@
 """What the device remembers between games: the last setup, the sound
-switch, and the cards left in the deck. One small JSON file on flash."""
+switch, the language ("" until the user picks one: then the preset's is
+used) and the cards left in the deck. One small JSON file on flash."""
+from app.lang import LANGS
+
 NAME = "settings.json"
 DECK = 200  # cards in a full deck; its first card is a blocker, discarded unseen
 PRESETS = ("standard", "family", "summary", "zh-cn")
@@ -7,7 +10,7 @@ DICE = ("required", "optional", "off")
 
 
 def defaults():
-    return {"players": 3, "rules": "standard", "dice": "required", "sound": True, "deck": DECK - 1}
+    return {"players": 3, "rules": "standard", "dice": "required", "sound": True, "lang": "", "deck": DECK - 1}
 
 
 def load(storage):
@@ -25,6 +28,8 @@ def load(storage):
         out["dice"] = data["dice"]
     if data.get("sound") in (True, False):
         out["sound"] = data["sound"]
+    if data.get("lang") in LANGS:
+        out["lang"] = data["lang"]
     d = data.get("deck")
     if isinstance(d, int) and not isinstance(d, bool) and 0 <= d < DECK:
         out["deck"] = d

@@ -27,3 +27,14 @@ def cell(panel, col, row):
 def read(panel):
     """The panel as 8 lines of 16 characters ('?' where no glyph fits)."""
     return "\n".join("".join(cell(panel, col, row) for col in range(16)) for row in range(8))
+
+
+def shows(panel, s, x, y):
+    """The panel holds text s (Latin or Chinese, app.lines) at (x, y): its
+    box's pixels are the ones s draws on a blank frame."""
+    import framebuf
+    from app import lines
+    fb = framebuf.FrameBuffer(bytearray(128 * 8), 128, 64, framebuf.MONO_VLSB)
+    w = lines.draw(fb, s, x, y)
+    h = lines.height(s)
+    return all(bool(fb.pixel(i, j)) == panel.lit(i, j) for j in range(y, y + h) for i in range(x, min(128, x + w)))

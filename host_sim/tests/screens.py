@@ -4,7 +4,9 @@ saved as a PNG. Refresh them after a deliberate change of a screen with
 
     .venv/bin/python -m host_sim.tests.screens
 
-and look at the PNGs before committing them."""
+and look at the PNGs before committing them. Each screen is drawn in every
+language: English in golden/screens/, Chinese in golden/screens/zh-hans/ and
+golden/screens/zh-hant/."""
 import os
 import sys
 import tempfile
@@ -42,43 +44,60 @@ SCREENS = {
     "menu": ({"players": 3, "rules": "standard", "seed": 2}, "U n n n"),
     "calibrate": ({"players": 3, "rules": "standard", "seed": 2}, "c U n n o o"),
     "self_test": ({"players": 3, "rules": "standard", "seed": 2}, "c U n n n o"),
+    "message": (_G, "5"),
+    "reload": ({"players": 3, "rules": "standard", "seed": 2, "deck": 0}, ""),
 }
+LANGS = ("en", "zh-hans", "zh-hant")
+# the message and refusal screens are taken before the message expires
+QUICK = ("message", "refused")
 
 
-def render(name, flash):
+def render(name, flash, lang="en"):
     setup, keys = SCREENS[name]
+    press.choose_lang(flash, lang)  # chosen, so a zh-cn game stays in English too
+    if setup and "deck" in setup:  # cards left in the deck
+        from app import settings
+        from drivers.storage import Storage
+        store = Storage(os.path.join(flash, ""))
+        kept = settings.load(store)
+        kept["deck"] = setup["deck"]
+        settings.save(store, kept)
     s = press.start("pico_pca9685", flash, setup)
     if keys is None:  # a whole game, played as a family would
         from host_sim import autoplay
         autoplay.play(s, 1)
     else:
         s.keys(keys)
-    s.run(0 if name == "refused" else 3000)  # messages expire, the panel holds the whole frame
+    s.run(0 if name in QUICK else 3000)  # messages expire, the panel holds the whole frame
     return s.emu.oled
 
 
-def path(name):
-    return os.path.join(GOLDEN, name + ".png")
+def path(name, lang="en"):
+    return os.path.join(GOLDEN, name + ".png") if lang == "en" else os.path.join(GOLDEN, lang, name + ".png")
 
 
 def pixels(panel):
     return [[panel.lit(x, y) for x in range(panel.width)] for y in range(panel.pages * 8)]
 
 
-def golden_pixels(name):
+def golden_pixels(name, lang="en"):
     from PIL import Image
-    img = Image.open(path(name)).convert("RGB")
+    img = Image.open(path(name, lang)).convert("RGB")
     w, h = img.size
     px = img.load()
     return [[px[x * SCALE, y * SCALE] != (0, 0, 0) for x in range(w // SCALE)] for y in range(h // SCALE)]
 
 
 def main():
-    os.makedirs(GOLDEN, exist_ok=True)
-    for name in SCREENS:
-        with tempfile.TemporaryDirectory() as flash:
-            screen.save_png(render(name, flash), path(name), SCALE)
-        print("wrote", os.path.relpath(path(name)))
+    only = sys.argv[1:]  # languages to refresh (all by default)
+    for lang in LANGS:
+        if only and lang not in only:
+            continue
+        os.makedirs(os.path.dirname(path("x", lang)), exist_ok=True)
+        for name in SCREENS:
+            with tempfile.TemporaryDirectory() as flash:
+                screen.save_png(render(name, flash, lang), path(name, lang), SCALE)
+            print("wrote", os.path.relpath(path(name, lang)))
     return 0
 
 

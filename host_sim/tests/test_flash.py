@@ -6,7 +6,7 @@ import sys
 from types import SimpleNamespace
 
 from host_sim import FIRMWARE, ROOT, flash
-from host_sim.mpy import firmware_files
+from host_sim.mpy import data_files, firmware_files
 
 ACM = "/dev/ttyACM0 e6614103e7 2e8a:0005 MicroPython Board in FS mode\n"
 
@@ -44,11 +44,10 @@ def test_copies_mpy_packages_main_source_then_resets(tmp_path):
     (args, cwd), = run.calls[1:]
     assert cwd == str(tmp_path) and args[:5] == ["connect", "/dev/ttyACM0", "resume", "cp", "-r"]
     dirs = args[args.index("-r") + 1:args.index(":")]
-    assert dirs == ["app", "boards", "decks", "drivers", "game"]
+    assert dirs == ["app", "boards", "decks", "drivers", "fonts", "game", "lang"]
     copied = sorted(os.path.relpath(os.path.join(top, f), str(tmp_path))
                     for d in dirs for top, _, files in os.walk(os.path.join(str(tmp_path), d)) for f in files)
-    want = sorted(r[:-3] + ".mpy" for r in firmware_files(".py") if r != "main.py") + firmware_files(".json") \
-        + firmware_files(".deck")
+    want = sorted(r[:-3] + ".mpy" for r in firmware_files(".py") if r != "main.py") + data_files()
     assert copied == sorted(want)
     for rel in copied:  # .mpy format 6, as MicroPython 1.23+ loads
         if rel.endswith(".mpy"):
@@ -101,7 +100,7 @@ def test_mip_installs_the_firmware_from_package_json(tmp_path, monkeypatch):
     mip._install_package(Transport(), "package.json", None, "", None, False)
     got = sorted(os.path.relpath(os.path.join(top, f), str(tmp_path))
                  for top, _, files in os.walk(str(tmp_path)) for f in files)
-    assert got == sorted(firmware_files(".py") + firmware_files(".json") + firmware_files(".deck"))
+    assert got == sorted(firmware_files(".py") + data_files())
     for rel in got:
         with open(os.path.join(str(tmp_path), rel), "rb") as a, open(os.path.join(FIRMWARE, rel), "rb") as b:
             assert a.read() == b.read(), rel

@@ -49,6 +49,7 @@ SCRIPTED = [
 def session(tmp_path, setup, board="pico_pca9685"):
     flash = tmp_path / "flash"
     flash.mkdir(exist_ok=True)
+    press.choose_lang(str(flash), "en")  # the refusals' English words (zh-cn would speak Chinese)
     return press.start(board, str(flash), setup)
 
 

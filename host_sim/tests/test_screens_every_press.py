@@ -20,6 +20,7 @@ def play(tmp_path, board, setup, seed):
     """A whole game; returns its keys and, after each, what the screen must
     show and the panel's rows. Fails at the first screen that lacks it."""
     (tmp_path / "flash").mkdir()
+    press.choose_lang(str(tmp_path / "flash"), "en")  # the checks read English (zh-cn would speak Chinese)
     s = press.start(board, str(tmp_path / "flash"), setup)
     s.run(500)
     rng = random.Random(seed)
@@ -60,7 +61,7 @@ def test_circuitpython_shows_the_same_screens(tmp_path, board, preset, players, 
     trace = tmp_path / "trace.jsonl"
     out = subprocess.run([sys.executable, "-m", "host_sim", "press", "--runtime", "circuitpython",
                           "--board", board, "--players", str(players), "--rules", preset, "--seed", str(seed),
-                          "--trace", str(trace)] + keys, cwd=ROOT, capture_output=True, text=True, timeout=600)
+                          "--lang", "en", "--trace", str(trace)] + keys, cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     lines = [json.loads(x) for x in trace.read_text().splitlines()]
     assert [x["key"] for x in lines] == keys

@@ -1,0 +1,119 @@
+"""Lines of text on the OLED: Latin in framebuf's 8x8 font, CJK as 12x12
+glyphs from app.glyphs, ORed straight into the frame buffer's pages (the
+SSD1306's layout), so the driver's page-at-a-time updates are unchanged.
+A line holding CJK is 12 rows tall, its Latin 2 rows down (centred on the
+ideographs); a Latin-only line is 8 rows, as before."""
+try:
+    from micropython import const
+except ImportError:  # CPython without the simulator: const(x) is x
+    const = int
+
+LATIN = const(8)  # a Latin character's width and a Latin line's height
+CJK = const(12)  # an ideograph's width and a CJK line's height
+NO_START = "，。、：；！？）」"  # never begins a line: the ideograph before it goes along
+
+
+def cjk(s):
+    for ch in s:
+        if ord(ch) > 127:
+            return True
+    return False
+
+
+def height(s):
+    return CJK if cjk(s) else LATIN
+
+
+def width(s):
+    w = 0
+    for ch in s:
+        w += CJK if ord(ch) > 127 else LATIN
+    return w
+
+
+def draw(fb, s, x, y, inv=False, tall=None):
+    """s from (x, y); inv: light on a filled bar; tall: set out as a CJK line
+    (by default if s has CJK). Returns its width."""
+    if tall is None:
+        tall = cjk(s)
+    if inv:
+        fb.fill_rect(x, y, width(s), CJK if tall else LATIN, 1)
+    c = 0 if inv else 1
+    if not tall:
+        fb.text(s, x, y, c)
+        return len(s) * LATIN
+    from app import glyphs  # loaded at the first ideograph drawn
+    x0 = x
+    i = 0
+    n = len(s)
+    while i < n:
+        if ord(s[i]) > 127:
+            glyphs.draw(fb, ord(s[i]), x, y, c)
+            x += CJK
+            i += 1
+        else:
+            j = i + 1
+            while j < n and ord(s[j]) < 128:
+                j += 1
+            fb.text(s[i:j], x, y + 2, c)
+            x += (j - i) * LATIN
+            i = j
+    return x - x0
+
+
+def split(s, w):
+    """s broken into lines at most w pixels wide: at spaces, and between
+    ideographs (Chinese has no spaces); a Latin word wider than a line is cut."""
+    out = []
+    line = ""
+    lw = 0
+    for word in s.split(" "):
+        first = True
+        i = 0
+        n = len(word)
+        while i < n:
+            j = i + 1
+            if ord(word[i]) < 128:
+                while j < n and ord(word[j]) < 128:
+                    j += 1
+            u = word[i:j]
+            uw = width(u)
+            sep = first and line != ""
+            if line and lw + (LATIN if sep else 0) + uw > w:
+                carry = ""
+                if u in NO_START and len(line) > 1 and ord(line[-1]) > 127:
+                    carry = line[-1]
+                    line = line[:-1]
+                out.append(line)
+                line = carry
+                lw = width(carry)
+                sep = False
+            while uw > w:
+                k = w // LATIN
+                out.append(u[:k])
+                u = u[k:]
+                uw = width(u)
+            if sep:
+                line += " "
+                lw += LATIN
+            line += u
+            lw += uw
+            first = False
+            i = j
+    if line:
+        out.append(line)
+    return out
+
+
+def wrap(fb, s, x, y, w, h):
+    """s word-wrapped into the box (x, y, w, h): as many lines as fit, the
+    rest left out; each line as tall as its own script needs. Returns the
+    rows of pixels used."""
+    used = 0
+    for line in split(s, w):
+        lh = height(line)
+        if used + lh > h:
+            break
+        draw(fb, line, x, y + used)
+        used += lh
+    return used
