@@ -121,19 +121,22 @@ def _cpu_s(script, path, heap):
 # On the VM: the heap the firmware holds booted into a 6-seat game, the
 # emulated board's own heap left out (taken before the firmware boots on it),
 # and so are the fakes of the modules the board has built in (machine, ...).
+# The board config the emulation is wired from is loaded first; then every
+# firmware module is forgotten, so the firmware imports each one itself and
+# all it keeps is counted (and what it frees after boot, the config's
+# checker, is not: the board does not hold it either).
 VM_HEAP = """
-import gc
-gc.collect()
-m0 = gc.mem_alloc()
+import gc, sys
 from app import board
-gc.collect()
-m1 = gc.mem_alloc()
 import machine, neopixel, rp2, time  # the fakes of what the board has built in
 from emu import clock, world
 from emu.board import Board
 world.reset()
 emu = Board(board.load("pico_pca9685", %(root)r))
 emu.card.set(True, 0)
+board = None
+for name in [k for k in sys.modules if k == "app" or k.startswith("app.")]:
+    del sys.modules[name]
 gc.collect()
 m2 = gc.mem_alloc()
 from app import device
@@ -143,7 +146,7 @@ for k in range(200):
     dev.step()
     clock.sleep_ms(2)
 gc.collect()
-print("heap", m1 - m0 + gc.mem_alloc() - m2, len(dev.ctl.game.log))
+print("heap", gc.mem_alloc() - m2, len(dev.ctl.game.log), "app.board" in sys.modules)
 """
 
 
