@@ -89,7 +89,12 @@ def Hardware(cfg, port, storage, oled=True):
     hw.i2c = port.i2c(cfg["i2c"])
     sh = cfg["shutters"]
     hw.shutters = _backend(cfg)[1](sh, port, hw)  # first: every window closes
-    hw.oled = port.display(hw.i2c, cfg["oled"]) if oled else None
+    hw.oled = None
+    if oled:
+        try:
+            hw.oled = port.display(hw.i2c, cfg["oled"])
+        except OSError:  # not answering: play goes on without it (the device buzzes)
+            pass
     ctl = cfg["controls"]
     pins = cfg["seat_buttons"]
     if "ladder" in ctl:

@@ -12,12 +12,9 @@ def i2c(c):
 
 
 def display(bus, o):
-    """The OLED of a board config's "oled", on an I2C bus; None if it does not answer."""
+    """The OLED of a board config's "oled", on an I2C bus (OSError if it does not answer)."""
     from drivers.ssd1306 import SSD1306
-    try:
-        return SSD1306(bus, o["address"], o["width"], o["height"])
-    except OSError:  # not answering: play goes on without it (the device buzzes)
-        return None
+    return SSD1306(bus, o["address"], o["width"], o["height"])
 
 
 def led():

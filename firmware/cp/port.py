@@ -22,12 +22,9 @@ def i2c(c):
 
 
 def display(bus, o):
-    """The OLED of a board config's "oled", on an I2C bus; None if it does not answer."""
+    """The OLED of a board config's "oled", on an I2C bus (OSError if it does not answer)."""
     from cp.oled import Oled
-    try:
-        return Oled(bus, o["address"], o["width"], o["height"])
-    except OSError:  # not answering: play goes on without it (the device buzzes)
-        return None
+    return Oled(bus, o["address"], o["width"], o["height"])
 
 
 def led():
