@@ -41,15 +41,16 @@ def install():
 
 
 ROOT_FILES = ("code.py", "boot.py")  # firmware/cp files that go to the drive's root
-# the MicroPython build's own: they need `machine` or `framebuf`
-MP_ONLY = ("main.py", "app/hardware.py", "app/selftest.py", "drivers/ssd1306.py", "drivers/pca9685.py",
-           "drivers/servo_pca9685.py", "drivers/servo_pwm.py", "drivers/shutter_gpio.py",
-           "drivers/watchdog.py")
+# the MicroPython build's own: they need `machine`, `framebuf` or `deflate`
+# (the e-paper board's drivers: cp.port offers no SPI, so app.hardware refuses it)
+MP_ONLY = ("main.py", "app/port.py", "app/selftest.py", "drivers/ssd1306.py", "drivers/pca9685.py",
+           "drivers/watchdog.py", "drivers/shutter_epaper.py", "drivers/ssd1683.py", "drivers/card_layout.py",
+           "drivers/deck.py")
 
 
 def build(dest):
     """The CIRCUITPY drive's files in dest: the shared firmware as .py (app,
-    drivers, game, boards; not the MicroPython build's own files), the seam
+    drivers, game, boards; not the MicroPython build's own files), the port
     in cp/, code.py and boot.py at the root.
     Returns the written paths, relative to dest."""
     import shutil

@@ -2,8 +2,8 @@
 checked at boot so a mistake stops the device with the key that is wrong."""
 import json
 
-from app.modes import CONTROLS, SEATS, WINDOWS  # noqa: F401  (the config's vocabulary)
-BACKENDS = ("pca9685", "pwm", "gpio", "epaper")
+from app.modes import BACKENDS, CONTROLS, SEATS, WINDOWS  # noqa: F401  (the config's vocabulary)
+
 DEFAULT = "pico_pca9685"
 # GPIOs a Pico brings out: 23-25 and 29 drive the regulator, VBUS sense, LED, VSYS.
 USABLE = tuple(range(23)) + (26, 27, 28)
@@ -114,8 +114,9 @@ def validate(cfg):
     oled = _get(cfg, "oled", "oled", dict)
     _int(oled, "address", "oled.address", 0x08, 0x77)
     _int(oled, "width", "oled.width", 128, 128)
-    if _int(oled, "height", "oled.height", 32, 64) not in (32, 64):
-        _fail("oled.height", "must be 32 or 64")
+    h = _get(oled, "height", "oled.height", int)
+    if h != 64:  # the drivers could show a 32-row panel; the screens could not
+        _fail("oled.height", "must be 64 (the screens are drawn for 128x64), not %d" % h)
 
     sh = _get(cfg, "shutters", "shutters", dict)
     backend = _get(sh, "backend", "shutters.backend")

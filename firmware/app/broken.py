@@ -47,11 +47,11 @@ def describe(err):
     return repr(err)
 
 
-def missing(cfg, seam, err):
+def missing(cfg, port, err):
     """What a failed Hardware() most likely lacks: a chip the I2C scan does
     not find, else the error in words."""
     try:
-        found = seam.i2c_bus(cfg).scan()
+        found = port.i2c(cfg["i2c"]).scan()
         sh = cfg["shutters"]
         if sh["backend"] == "pca9685" and sh["address"] not in found:
             return "no servo board (PCA9685) at I2C 0x%02x" % sh["address"]
@@ -69,12 +69,12 @@ class Broken:
     blinking; hw (built before the error) has every window driven closed and
     its watchdog fed, so the board does not reset into the same error."""
 
-    def __init__(self, msg, root="", seam=None, hw=None):
-        if seam is None:
-            from app import hardware as seam
+    def __init__(self, msg, root="", port=None, hw=None):
+        if port is None:
+            from app import port
         self.msg = msg
         self.hw = hw
-        self.led = seam.status_led()
+        self.led = port.led()
         self.at = time.ticks_ms()
         self.oled = None
         if hw is not None:
@@ -85,7 +85,7 @@ class Broken:
             with open(root + "boards/" + board.DEFAULT + ".json") as f:
                 import json
                 cfg = json.load(f)
-            self.oled = seam.display(cfg, seam.i2c_bus(cfg))
+            self.oled = port.display(port.i2c(cfg["i2c"]), cfg["oled"])
         except Exception:  # no display either: the LED alone says it
             self.oled = None
         show_error(self.oled, msg)

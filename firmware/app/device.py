@@ -7,7 +7,6 @@ buzzer plays its tune a note per step, and the OLED gets at most one changed
 page (128 bytes, about 3 ms at 400 kHz) per step, so a press is never held
 up behind a whole frame."""
 import time
-from micropython import const
 
 from app import lang, lights, screens
 from app.controller import Controller
@@ -21,7 +20,6 @@ TUNES = {
     "refuse": ((196, 160),),
     "reveal": ((784, 90), (988, 90), (1319, 200)),
 }
-_PAGES = const(8)
 
 
 class Outputs:
@@ -66,12 +64,11 @@ class Device:
         self.out = Outputs(hw, storage)
         hw.watchdog.start()  # from here a stalled loop resets the board, and the game resumes
         self.ctl = Controller(storage, self.out, time, setup, digital=hw.shutters.cards > 0)
-        # the controller's key for each of the driver's buttons
+        # the controller's key for each of the driver's buttons (in wiring order)
         names = hw.buttons.names
         self.keys = bytearray(len(names))
         for i in range(len(names)):
-            n = names[i]
-            self.keys[i] = int(n[4:]) if n.startswith("seat") else KEY_NAMES.index(n)
+            self.keys[i] = KEY_NAMES.index(names[i])
         self.shown_version = -1
         self.dirty = False
         self.next_page = 0
@@ -168,10 +165,11 @@ class Device:
             self.dirty = True
         if not self.dirty:
             return
-        for k in range(_PAGES):  # the next page that changed, if any
-            p = (self.next_page + k) % _PAGES
+        pages = oled.pages  # the driver's: 8 on a 64-row panel
+        for k in range(pages):  # the next page that changed, if any
+            p = (self.next_page + k) % pages
             if oled.show_page(p):
-                self.next_page = (p + 1) % _PAGES
+                self.next_page = (p + 1) % pages
                 return
         self.dirty = False  # the panel holds the whole frame
 
@@ -213,16 +211,16 @@ def guard(dev, loop, reset, pause):
         reset()
 
 
-def boot(loop, reset, pause, seam=None, storage=None):
+def boot(loop, reset, pause, port=None, storage=None):
     """Power-up to play, as main.py and CircuitPython's code.py run it: an
     error while starting (a lost part, a damaged file, no memory) is shown
     with the LED blinking and every window driven closed, never a boot
     loop; then the device's loop runs under guard()."""
     try:
-        dev = start(seam=seam, storage=storage)
+        dev = start(port=port, storage=storage)
     except Exception as e:  # noqa: BLE001 - start() catches what it knows: this is the rest
         from app.broken import Broken, describe
-        dev = Broken("boot: " + describe(e), "", seam)
+        dev = Broken("boot: " + describe(e), "", port)
     guard(dev, lambda: loop(dev), reset, pause)
 
 
@@ -238,34 +236,40 @@ def show_error(oled, msg):
         pass
 
 
-def start(name=None, root="", storage=None, setup=None, seam=None):
+def start(name=None, root="", storage=None, setup=None, port=None):
     """Boot as the board does: load and check the board config, build the
     drivers (the shutters close all first), then resume or set up a game.
-    seam: the runtime's hardware module (app.hardware on MicroPython,
-    cp.hardware on CircuitPython). Returns the Device, or a Broken that
-    shows what is wrong and blinks."""
-    from app import board
+    port: the runtime's primitives (app.port on MicroPython, cp.port on
+    CircuitPython). Returns the Device, or a Broken that shows what is
+    wrong and blinks."""
+    from app import board, hardware
     from drivers.storage import Storage
     lang.root = root  # the text tables and the glyph file are under the firmware's root
+    if port is None:
+        from app import port
     storage = storage if storage is not None else Storage(root)
     try:
         cfg = board.load(name, root)
     except board.ConfigError as e:
         from app.broken import Broken
-        return Broken(str(e), root, seam)
+        return Broken(str(e), root, port)
     _forget("app.board")  # the config is checked: its checker's code is 10 KB of RAM
-    if seam is None:
-        from app import hardware as seam
+    why = hardware.unsupported(cfg, port)
+    if why is not None:
+        from app.broken import Broken
+        return Broken(why, root, port)
     try:
-        hw = seam.Hardware(cfg, storage)
+        hw = hardware.Hardware(cfg, port, storage)
     except Exception as e:  # noqa: BLE001 - a part missing or a deck damaged: shown, not a boot loop
         from app.broken import Broken, missing
-        return Broken("boot: " + missing(cfg, seam, e), root, seam)
+        return Broken("boot: " + missing(cfg, port, e), root, port)
+    for name in ("app.hardware", port.__name__, "drivers.shutter_outputs"):
+        _forget(name)  # built: what builds it is not needed again
     try:
         return Device(hw, storage, setup)
     except Exception as e:  # noqa: BLE001 - resume failed (memory, flash): the windows close first
         from app.broken import Broken, describe
-        return Broken("boot: " + describe(e), root, seam, hw)
+        return Broken("boot: " + describe(e), root, port, hw)
 
 
 def _forget(name):

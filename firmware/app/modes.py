@@ -5,7 +5,8 @@ try:
 except ImportError:  # CPython without the simulator: const(x) is x
     const = int
 
-# Keys: seats 0-5, then the controls and the card switch.
+# Keys: seats 0-5, then the controls and the card switch; their names are the
+# buttons' everywhere (drivers, emulator, self-test), seats counted from 1.
 K_ROLL = const(6)
 K_NEXT = const(7)
 K_OK = const(8)
@@ -28,3 +29,6 @@ SETUP = ("Seats", "Rules", "Dice", "Start", "Lang")
 WINDOWS = 12
 SEATS = 6
 CONTROLS = KEY_NAMES[6:11]  # roll, next, ok, pass, undo: the board config's controls
+# The shutter backends a board config can name (shutters.backend): app.hardware
+# builds each from the runtime's port, the emulator wires each, by these names.
+BACKENDS = ("pca9685", "pwm", "gpio", "epaper")

@@ -4,36 +4,31 @@ Run it from the REPL: `import app.selftest as t; t.run()`."""
 import time
 
 from app import board
-from app.hardware import Hardware, i2c_bus
+from app.hardware import Hardware, i2c_chips
 
 
-def expected(cfg):
-    """{I2C address: what should answer there} for this board."""
-    want = {cfg["oled"]["address"]: "OLED (SSD1306)"}
-    if cfg["shutters"]["backend"] == "pca9685":
-        want[cfg["shutters"]["address"]] = "servo driver (PCA9685)"
-    return want
-
-
-def missing(cfg):
+def missing(cfg, port):
     """The I2C addresses this board needs that do not answer."""
-    found = i2c_bus(cfg).scan()
-    return [a for a in sorted(expected(cfg)) if a not in found]
+    found = port.i2c(cfg["i2c"]).scan()
+    return [a for a in sorted(i2c_chips(cfg)) if a not in found]
 
 
 class SelfTest:
-    def __init__(self, cfg, storage=None, out=print):
+    def __init__(self, cfg, storage, out=print, port=None):
+        """port: the runtime's (app.port by default)."""
+        if port is None:
+            from app import port
         self.cfg = cfg
         self.out = out
-        gone = missing(cfg)
-        want = expected(cfg)
+        gone = missing(cfg, port)
+        want = i2c_chips(cfg)
         self.problems = ["missing on I2C at 0x%02x: %s" % (a, want[a]) for a in gone]
         for p in self.problems:
             out(p)
         self.hw = None
         if cfg["shutters"].get("address") in gone:
             return  # no servo driver: nothing else can be trusted to be safe
-        self.hw = Hardware(cfg, storage, oled=cfg["oled"]["address"] not in gone)
+        self.hw = Hardware(cfg, port, storage, oled=cfg["oled"]["address"] not in gone)
 
     def say(self, line):
         self.out(line)
@@ -100,4 +95,5 @@ class SelfTest:
 
 
 def run(name=None, button_ms=20000):
-    return SelfTest(board.load(name)).run(button_ms)
+    from drivers.storage import Storage
+    return SelfTest(board.load(name), Storage()).run(button_ms)

@@ -13,12 +13,12 @@ def use_ticks():
 
 
 def start(name=None, root="", storage=None, setup=None):
-    """device.start with the CircuitPython seam and the FAT-safe storage."""
+    """device.start with the CircuitPython port and the FAT-safe storage."""
     from app import device
-    from cp import hardware
+    from cp import port
     from cp.storage import FatStorage
     storage = storage if storage is not None else FatStorage(root)
-    return device.start(name, root, storage, setup, hardware)
+    return device.start(name, root, storage, setup, port)
 
 
 def usb_mode(root=""):
@@ -29,7 +29,7 @@ def usb_mode(root=""):
     import json
     from app import board
     from app.device import show_error
-    from cp import hardware
+    from cp import port
     msg = "USB drive mode: edit the files, then reset to play."
     try:
         board.load(None, root)
@@ -38,7 +38,7 @@ def usb_mode(root=""):
     try:
         with open(root + "boards/" + board.DEFAULT + ".json") as f:
             cfg = json.load(f)
-        oled = hardware.display(cfg, hardware.i2c_bus(cfg))
+        oled = port.display(port.i2c(cfg["i2c"]), cfg["oled"])
     except Exception:  # no display: the drive itself says it
         oled = None
     show_error(oled, msg)
@@ -51,7 +51,7 @@ def run():
     import microcontroller
     import storage
     from app import device
-    from cp import hardware
+    from cp import port
     from cp.storage import FatStorage
     if storage.getmount("/").readonly:
         usb_mode()
@@ -63,4 +63,4 @@ def run():
             dev.step()
             time.sleep(0.002)
     # start() inside boot()'s guard: an error at power-up is shown, never a boot loop
-    device.boot(loop, microcontroller.reset, time.sleep, hardware, FatStorage())
+    device.boot(loop, microcontroller.reset, time.sleep, port, FatStorage())

@@ -3,8 +3,9 @@
     python -m host_sim.tests.cpboot held|free   runs boot.py; prints whether the flash ends read-only to the firmware
     python -m host_sim.tests.cpboot usb [ROOT]   the USB drive mode's message, and the OLED's lit pixels
                                                  (ROOT: the drive, with boards/; default firmware/)
-    python -m host_sim.tests.cpboot broken       a bad board config: the message, the OLED's lit
-                                                 pixels, the LED's changes in 2 s, the servo moves
+    python -m host_sim.tests.cpboot broken [BOARD]  a board config it cannot use (default: no such
+                                                 file): the message, the OLED's lit pixels, the LED's
+                                                 changes in 2 s, the servo moves and SPI bytes sent
     python -m host_sim.tests.cpboot watchdog     reboots after stalls of 4 s and 6 s, and whether
                                                  the game and its open windows came back"""
 import os
@@ -36,18 +37,18 @@ def usb(root):
     print(sum(emu.oled.lit(x, y) for x in range(128) for y in range(64)))
 
 
-def broken():
+def broken(name):
     import tempfile
     from emu import world
     from host_sim import press
     with tempfile.TemporaryDirectory(prefix="flash-") as flash:
-        s = press.start("nosuch", flash, None, "circuitpython")
+        s = press.start(name, flash, None, "circuitpython")
         led = []
         world.pin(25).listeners.append(lambda: led.append(world.pin(25).out))
         s.run(2000)
         print(s.dev.msg)
         print(sum(s.emu.oled.lit(x, y) for x in range(128) for y in range(64)))
-        print(len(led), sum(len(v.moves) for v in s.emu.servos))
+        print(len(led), sum(len(v.moves) for v in s.emu.servos), sum(b.bytes_sent for b in world.spi_buses.values()))
 
 
 def watchdog():
@@ -76,7 +77,7 @@ if __name__ == "__main__":
     if sys.argv[1] == "watchdog":
         watchdog()
     elif sys.argv[1] == "broken":
-        broken()
+        broken(sys.argv[2] if len(sys.argv) > 2 else "nosuch")
     elif sys.argv[1] == "usb":
         usb(sys.argv[2] if len(sys.argv) > 2 else FIRMWARE)
     else:

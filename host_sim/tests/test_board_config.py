@@ -51,6 +51,13 @@ def bad(name, change):
     return str(e.value)
 
 
+def test_an_oled_the_screens_cannot_fill_is_refused():
+    """A 32-row panel: the screens draw down to row 63, so the config says no
+    (it used to pass, then the first screen raised IndexError)."""
+    msg = bad("pico_pca9685", lambda c: c["oled"].update(height=32))
+    assert "board config: oled.height: must be 64 (the screens are drawn for 128x64), not 32" == msg
+
+
 def test_missing_pin_names_the_key():
     msg = bad("pico_pca9685", lambda c: c.pop("card_switch"))
     assert "card_switch: missing" in msg

@@ -156,17 +156,35 @@ def test_the_circuitpy_drive_holds_every_module_the_build_imports_and_no_machine
                     todo.append(path)
                 elif os.path.exists(os.path.join(FIRMWARE, path)):
                     missing.append((rel, m))
-    # device.start's and Broken's default seam, MicroPython's, only imported when none is given
-    assert sorted(missing) == [("app/broken.py", "app.hardware"), ("app/device.py", "app.hardware")]
-    assert {"app/device.py", "app/controller.py", "cp/hardware.py", "drivers/shutters.py", "game/engine.py"} <= seen
-    assert "app/hardware.py" not in written and "main.py" not in written
+    # device.start's and Broken's default port, MicroPython's, only imported when none is given;
+    # the e-paper board's drivers, only built where the port has SPI
+    assert sorted(set(missing)) == [("app/broken.py", "app.port"), ("app/device.py", "app.port"),
+                                    ("app/hardware.py", "drivers.deck"),
+                                    ("app/hardware.py", "drivers.shutter_epaper"),
+                                    ("app/hardware.py", "drivers.ssd1683")]
+    assert {"app/device.py", "app/controller.py", "app/hardware.py", "cp/port.py", "drivers/shutters.py",
+            "drivers/shutter_outputs.py", "game/engine.py"} <= seen
+    assert "app/port.py" not in written and "main.py" not in written
 
 
 def test_a_bad_board_config_on_circuitpython_is_shown_and_blinks_and_nothing_moves():
     msg, lit, changes = run(["host_sim.tests.cpboot", "broken"]).splitlines()
-    led, moves = changes.split()
+    led, moves, spi = changes.split()
     assert msg == "board config: boards/nosuch.json: no such file"
     assert int(lit) > 200 and int(led) >= 7 and int(moves) == 0  # 250 ms a blink
+
+
+def test_a_backend_circuitpython_lacks_is_a_board_config_error_on_the_oled():
+    """The e-paper board on CircuitPython (no SPI in its port): said on the
+    OLED, the LED blinks, the panel is never driven; `press` exits 2 with it."""
+    msg, lit, changes = run(["host_sim.tests.cpboot", "broken", "pico_epaper"]).splitlines()
+    led, moves, spi = changes.split()
+    want = "board config: shutters.backend: CircuitPython cannot drive 'epaper' shutters (it drives pca9685, pwm, gpio)"
+    assert msg == want
+    assert int(lit) > 200 and int(led) >= 7 and int(spi) == 0
+    p = subprocess.run([sys.executable, "-m", "host_sim", "press", "--runtime", "circuitpython", "--board",
+                        "pico_epaper", "r"], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert (p.returncode, p.stderr, p.stdout) == (2, want + "\n", "")
 
 
 def test_circuitpython_watchdog_resets_a_stalled_loop_and_the_game_resumes():

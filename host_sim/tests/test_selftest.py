@@ -77,3 +77,16 @@ def test_the_closing_tone_ends(tmp_path):
     assert (300, 32768) in heard  # the low tone: problems were found
     clock.sleep_ms(10000)
     assert pwm.duty_u16() == 0 and heard[-1][1] == 0
+
+
+def test_the_first_seat_button_is_reported_as_seat_1(tmp_path):
+    """Seats are counted from 1 everywhere: pressing the button wired as
+    seat_buttons[0] shows "seat1", and seat 1 is not among those never pressed."""
+    from emu.button import Button
+    t, emu, lines = selftest("pico_pca9685", tmp_path)
+    first = t.cfg["seat_buttons"][0]
+    Button(first).press(hold_ms=40, at_us=clock.now_us() + 10000)
+    left = t.buttons(ms=500)
+    assert [line for line in lines if line.endswith(" press")] == ["seat1 press"]
+    assert "seat1" not in left and "seat2" in left
+    assert "button never pressed: seat1" not in t.problems

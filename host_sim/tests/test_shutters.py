@@ -89,6 +89,7 @@ def test_never_more_than_max_moving(max_moving):
 def test_boot_from_anywhere_keeps_to_max_moving(name, tmp_path):
     """At power-up the horns may stand anywhere: the first close allows the longest way."""
     from app import board
+    from app import port
     from app.hardware import Hardware
     from drivers.storage import Storage
     from emu.board import Board
@@ -96,7 +97,7 @@ def test_boot_from_anywhere_keeps_to_max_moving(name, tmp_path):
     hw.reset()
     cfg = board.load(name, FIRMWARE + "/")
     emu = Board(cfg, angles=[0, 180] * 6)
-    h = Hardware(cfg, Storage(str(tmp_path) + "/"))
+    h = Hardware(cfg, port, Storage(str(tmp_path) + "/"))
     run_until_idle(h)
     assert emu.angles() == [at(cfg["shutters"]["closed_us"])] * 12
     assert max_concurrent(emu.servos) == 3
@@ -124,7 +125,7 @@ def test_moves_start_oldest_request_first_and_a_reversal_queues_again():
 
 
 def test_pca9685_outputs_stay_off_until_enabled_and_after_disable():
-    from drivers.servo_pca9685 import PcaServos
+    from drivers.shutter_outputs import PcaServos
     from machine import Pin
     hw.reset()
     oe = Pin(22, Pin.OUT, value=0)
@@ -210,13 +211,13 @@ def test_calibration_of_the_wrong_form_leaves_the_defaults(tmp_path, closed):
 
 
 def test_light_valve_backend_switches_gpio(tmp_path):
-    from drivers.shutter_gpio import GpioShutters
+    from drivers.shutter_outputs import GpioShutters
     from drivers.shutters import Shutters
     from emu import world
     from machine import Pin
     hw.reset()
     pins = list(range(12))
-    s = Shutters(GpioShutters([Pin(p) for p in pins]), max_moving=12, ms_per_100us=0, settle_ms=30)
+    s = Shutters(GpioShutters([Pin(p, Pin.OUT) for p in pins]), max_moving=12, ms_per_100us=0, settle_ms=30)
     s.wait()
     assert [world.pin(p).level() for p in pins] == [0] * 12
     s.open(2)
@@ -228,7 +229,7 @@ def test_light_valve_backend_switches_gpio(tmp_path):
 
 
 def test_light_valves_start_closed_whatever_the_pins_held():
-    from drivers.shutter_gpio import GpioShutters
+    from drivers.shutter_outputs import GpioShutters
     from emu import world
     from machine import Pin
     hw.reset()
@@ -254,6 +255,7 @@ def test_light_valve_board_from_config(tmp_path):
     import json
     import os
     from app import board
+    from app import port
     from app.hardware import Hardware
     from drivers.storage import Storage
     from emu.board import Board
@@ -264,7 +266,7 @@ def test_light_valve_board_from_config(tmp_path):
     cfg = board.validate(cfg)
     hw.reset()
     emu = Board(cfg)
-    h = Hardware(cfg, Storage(str(tmp_path) + "/"))
+    h = Hardware(cfg, port, Storage(str(tmp_path) + "/"))
     h.shutters.wait()
     h.shutters.open(0)
     h.shutters.open(11)
@@ -288,7 +290,7 @@ def test_press_to_shutter_within_20ms_while_the_screen_updates(name):
     for k in range(12):
         seat = k % 6
         at = start + k * 150000 + rnd.randrange(0, 40000)
-        emu.buttons["seat%d" % seat].press(hold_ms=40, at_us=at)
+        emu.buttons["seat%d" % (seat + 1)].press(hold_ms=40, at_us=at)
         presses.append((at, k))
     score = shown = 0
     while clock.now_us() < start + 12 * 150000 + 200000:
@@ -339,10 +341,11 @@ def test_a_window_the_board_config_holds_keeps_its_pulse(tmp_path):
     cfg = board.validate(cfg)
     hw.reset()
     from emu.board import Board
+    from app import port
     from app.hardware import Hardware
     from drivers.storage import Storage
     emu = Board(cfg)
-    h = Hardware(cfg, Storage(str(tmp_path) + "/"))
+    h = Hardware(cfg, port, Storage(str(tmp_path) + "/"))
     h.shutters.open(3)
     h.shutters.open(4)
     run_until_idle(h)

@@ -347,13 +347,13 @@ def test_sim_runs_the_circuitpython_build():
         "            await pilot.press(k)",
         "            app.advance(400)",
         "        await pilot.pause()",
-        "        print('closed=%d seam=%s' % (s.game().closed(), type(s.dev.hw).__module__))",
+        "        print('closed=%d buttons=%s' % (s.game().closed(), type(s.dev.hw.buttons).__module__))",
         "with press.session(args) as s:",
         "    asyncio.run(go(s))",
     ])
     p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr[-2000:]
-    assert "closed=11 seam=cp.hardware" in p.stdout
+    assert "closed=11 buttons=cp.keys" in p.stdout
 
 
 def inside_screen(app):

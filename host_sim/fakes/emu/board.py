@@ -1,12 +1,39 @@
 """A whole emulated board wired as a board config says: the OLED and PCA9685 on
 the I2C bus, a servo on every shutter output (or the e-paper panel on SPI),
 bouncing buttons, the ladder."""
-from app.modes import CONTROLS
+from app.modes import CONTROLS, KEY_NAMES
 from emu import world
 from emu.button import Button, Ladder
 from emu.pca9685 import PCA9685
 from emu.servo import Servo
 from emu.ssd1306 import SSD1306
+
+
+def _pca9685(b, sh, bus, pca, angles):
+    b.pca = PCA9685(sh.get("oe"))
+    if pca:
+        bus.attach(sh["address"], b.pca)
+    for c in sh["channels"]:
+        ch = b.pca.channels[c]
+        b.servos.append(Servo(ch._pulse_us, ch.listeners, _at(angles, len(b.servos))))
+
+
+def _pwm(b, sh, bus, pca, angles):
+    for p in sh["pins"]:
+        b.servos.append(Servo(_pwm_pulse(p), world.pin(p).listeners, _at(angles, len(b.servos))))
+
+
+def _gpio(b, sh, bus, pca, angles):
+    b.valves = [world.pin(p) for p in sh["pins"]]
+
+
+def _epaper(b, sh, bus, pca, angles):
+    from emu.ssd1683 import SSD1683  # only on this board: the VM's heap is small
+    b.epaper = SSD1683(sh["cs"], sh["dc"], sh["rst"], sh["busy"], sh["spi"])
+
+
+# What each shutter backend a board config can name (app.modes.BACKENDS) puts on the board.
+WIRING = {"pca9685": _pca9685, "pwm": _pwm, "gpio": _gpio, "epaper": _epaper}
 
 
 class Board:
@@ -22,24 +49,10 @@ class Board:
         self.servos = []
         self.valves = []
         self.epaper = None
-        if sh["backend"] == "epaper":
-            from emu.ssd1683 import SSD1683  # only on this board: the VM's heap is small
-            self.epaper = SSD1683(sh["cs"], sh["dc"], sh["rst"], sh["busy"], sh["spi"])
-        elif sh["backend"] == "pca9685":
-            self.pca = PCA9685(sh.get("oe"))
-            if pca:
-                bus.attach(sh["address"], self.pca)
-            for c in sh["channels"]:
-                ch = self.pca.channels[c]
-                self.servos.append(Servo(ch._pulse_us, ch.listeners, _at(angles, len(self.servos))))
-        elif sh["backend"] == "pwm":
-            for p in sh["pins"]:
-                self.servos.append(Servo(_pwm_pulse(p), world.pin(p).listeners, _at(angles, len(self.servos))))
-        else:
-            self.valves = [world.pin(p) for p in sh["pins"]]
-        self.buttons = {}
+        WIRING[sh["backend"]](self, sh, bus, pca, angles)
+        self.buttons = {}  # by the controller's key names (app.modes.KEY_NAMES)
         for i, p in enumerate(cfg["seat_buttons"]):
-            self.buttons["seat%d" % i] = Button(p)
+            self.buttons[KEY_NAMES[i]] = Button(p)
         ctl = cfg["controls"]
         if "ladder" in ctl:
             lad = Ladder(ctl["ladder"], ctl["levels"])

@@ -8,12 +8,13 @@ def boot(name, root, storage_root, oled=True, pca=True, wait=True):
     and the firmware's app.hardware.Hardware on it, its flash in storage_root.
     Returns (cfg, emulated Board, Hardware)."""
     from app import board as board_config
+    from app import port
     from app.hardware import Hardware
     from drivers.storage import Storage
     world.reset()
     cfg = board_config.load(name, root)
     emu = Board(cfg, oled=oled, pca=pca)
-    h = Hardware(cfg, Storage(storage_root), oled=oled)
+    h = Hardware(cfg, port, Storage(storage_root), oled)
     if wait:
         h.shutters.wait()
     return cfg, emu, h

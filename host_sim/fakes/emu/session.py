@@ -144,7 +144,7 @@ class Session:
         if k in CONTROLS:
             return self.emu.buttons[CONTROLS[k]]
         if len(k) == 1 and "1" <= k <= "6":
-            return self.emu.buttons["seat%d" % (ord(k) - ord("1"))]
+            return self.emu.buttons["seat" + k]
         raise ValueError("unknown key %r (1-6, r, n, o, p, u, U, c)" % k)
 
     def hold(self, k):
