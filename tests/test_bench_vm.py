@@ -6,7 +6,7 @@ from host_sim import ROOT
 
 
 def test_bench_prints_every_figure():
-    p = subprocess.run([sys.executable, "-m", "host_sim.bench"], cwd=ROOT,
+    p = subprocess.run([sys.executable, "-m", "bench"], cwd=ROOT,
                        capture_output=True, text=True, timeout=900)
     assert p.returncode == 0, p.stderr[-2000:]
     names = {}

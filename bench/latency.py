@@ -3,7 +3,7 @@ pressed where a window may open, to that servo starting to move, on the
 virtual clock (bus transfers and the OLED's redraw included), at 100 presses
 falling at random phases of the loop. One runtime per process:
 
-    python -m host_sim.bench.latency micropython|circuitpython   prints the ms, one a line"""
+    python -m bench.latency micropython|circuitpython   prints the ms, one a line"""
 import random
 import subprocess
 import sys
@@ -41,9 +41,9 @@ def measure(runtime, presses=PRESSES):
 
 
 def figures():
-    # the MicroPython build's figure is press_to_shutter_ms_p99 (host_sim/bench/device.py)
+    # the MicroPython build's figure is press_to_shutter_ms_p99 (bench/device.py)
     for runtime, tag in (("circuitpython", "cp"),):
-        p = subprocess.run([sys.executable, "-m", "host_sim.bench.latency", runtime], cwd=ROOT,
+        p = subprocess.run([sys.executable, "-m", "bench.latency", runtime], cwd=ROOT,
                            capture_output=True, text=True, timeout=600)
         if p.returncode:
             raise RuntimeError(p.stderr[-2000:])

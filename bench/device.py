@@ -7,7 +7,7 @@ import shutil
 import tempfile
 
 from host_sim import FIRMWARE, autoplay, hw, press
-from host_sim.mpy import build, build_fakes, run_vm
+from tools.mpy import build, build_fakes, run_vm
 
 hw.install()
 from emu.session import HOLD_MS  # noqa: E402  (the fakes are on the path now)
