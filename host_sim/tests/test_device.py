@@ -148,6 +148,21 @@ def test_an_unexpected_error_closes_the_lid_shows_it_and_the_game_resumes(tmp_pa
     assert snapshot(s.game()) == before
 
 
+def test_a_board_that_fails_at_every_step_stops_with_a_clear_error_not_a_recursion(tmp_path, monkeypatch):
+    """Each reset boots a board that fails again: the session resets it in a
+    loop (a Pico would, for ever) and gives up after BOOT_LOOP resets."""
+    from app import device
+    from emu import session as emu_session
+    s = session(tmp_path, {"players": 3, "rules": "standard", "seed": 4})
+
+    def boom(self):
+        raise IndexError("planted")
+    monkeypatch.setattr(device.Device, "step", boom)
+    with pytest.raises(emu_session.BootLoop, match=r"20 times in a row\): IndexError\('planted'\)"):
+        s.run(100)
+    assert s.reboots == emu_session.BOOT_LOOP - 1 and len(s.errors) == emu_session.BOOT_LOOP
+
+
 def test_an_invalid_board_config_is_shown_and_the_led_blinks(tmp_path):
     root = tmp_path / "fw"
     (root / "boards").mkdir(parents=True)
