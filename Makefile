@@ -55,8 +55,9 @@ $(WEBSTAMP): requirements-web.txt
 
 # Mutation testing of firmware/game and firmware/drivers against the fast tests:
 # the kill rate and every surviving mutant (in build/mutate/).
+# make mutate SAMPLE=200: a seeded sample of 200 mutants, as CI runs it (a few minutes).
 mutate: setup
-	$(PY) -m tests.mutate
+	$(PY) -m tests.mutate $(if $(SAMPLE),--sample $(SAMPLE))
 
 # The firmware as it goes on the board: every file precompiled for the RP2040 (armv6m).
 mpy: setup
