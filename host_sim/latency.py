@@ -57,8 +57,12 @@ def press_to_shutter_ms(runtime="micropython", presses=PRESSES, board="pico_pca9
             nxt = s.emu.buttons["next"]
             let_go = clock.now_us() + NEXT_MS * 1000 + nxt.bounce_us
             nxt.press(NEXT_MS)
+            waited = 0
             while ctl.cursor == cursor:  # NEXT acts on its press
+                if waited > NEXT_MS + 100:
+                    raise RuntimeError("a %d ms tap on NEXT moved no cursor" % NEXT_MS)
                 s.run(1)
+                waited += 1
             at = max(clock.now_us(), let_go) + rng.randrange(REDRAW_US)  # any microsecond of a step
     return out
 
