@@ -36,8 +36,9 @@ test: setup
 play: setup
 	$(PY) -m host_sim play
 
+# Every benchmark figure as `BENCH name value unit`, and their table in docs/benchmarks.md.
 bench: setup
-	$(PY) -m bench
+	$(PY) -m bench --write docs/benchmarks.md
 
 # The device in a web page: build/web/ (any static host can serve it), served at
 # http://127.0.0.1:8000 (make web PORT=8010). Its own small venv: requirements-web.txt.

@@ -209,6 +209,13 @@ def test_calibration_of_the_wrong_form_leaves_the_defaults(tmp_path, closed):
     assert emu.angles() == [at(1100)] * 12
 
 
+def test_calibration_on_flash_may_hold_the_limits(tmp_path):
+    import json
+    (tmp_path / "calib.json").write_text(json.dumps({"open": [2500] * 12, "closed": [500] * 12}))
+    _, emu, h = hw.boot("pico_pca9685", str(tmp_path))
+    assert list(h.shutters.closed_us) == [500] * 12 and list(h.shutters.open_us) == [2500] * 12
+
+
 def test_light_valve_backend_switches_gpio(tmp_path):
     from drivers.shutter_gpio import GpioShutters
     from drivers.shutters import Shutters
@@ -245,7 +252,7 @@ def test_calibration_takes_500_to_2500_us(us, ok):
         assert h.shutters.calibrate(3, **{end: us})
         assert getattr(h.shutters, end)[3] == us
     else:
-        with pytest.raises(ValueError, match="pulse %d us outside 500..2500" % us):
+        with pytest.raises(ValueError, match="^pulse %d us outside 500..2500$" % us):
             h.shutters.calibrate(3, closed_us=us)
 
 
