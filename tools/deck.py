@@ -26,8 +26,8 @@ from tools import FIRMWARE, ROOT
 hw.install()  # the firmware's deck reader and layout use deflate, framebuf, micropython
 from drivers import deck as fmt  # noqa: E402
 from drivers.card_layout import NAME, ROW, TILE_H, TILE_WB, Painter, region  # noqa: E402
+from game.engine import WINDOWS  # noqa: E402
 
-WINDOWS = 12
 PICTURE_W = ROW * 8
 PICTURE_H = region(8)[1] + TILE_H  # down to the last row of windows
 WBITS = fmt.WBITS

@@ -8,6 +8,7 @@ import pytest
 from host_sim import hw
 
 clock = hw.install()
+from drivers.buttons import PRESS  # noqa: E402
 from emu.servo import max_concurrent, pulse_to_deg  # noqa: E402
 
 SERVO_BOARDS = ["pico_pca9685", "pico_direct_pwm"]
@@ -301,7 +302,7 @@ def test_press_to_shutter_within_20ms_while_the_screen_updates(name):
     while clock.now_us() < start + 12 * 150000 + 200000:
         h.buttons.poll()
         e = h.buttons.get()
-        if e >= 0 and (e & 3) == 0 and h.buttons.names[e >> 2].startswith("seat"):
+        if e >= 0 and (e & 3) == PRESS and h.buttons.names[e >> 2].startswith("seat"):
             w = score % 12
             (h.shutters.close if h.shutters.is_open(w) else h.shutters.open)(w)
             score += 1
