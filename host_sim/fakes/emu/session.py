@@ -67,6 +67,7 @@ class Session:
             cfg = board.load(board.DEFAULT, self.root)  # the parts are there all the same
         n = len(cfg["shutters"].get("channels", cfg["shutters"].get("pins", ())))
         self.kept = bool(self.angles) and len(self.angles) == n  # the horns' places are known
+        self.cfg = cfg  # the board config the emulated parts were built from
         self.emu = Board(cfg, oled="oled" not in self.lost, pca="pca" not in self.lost,
                          angles=self.angles if self.kept else None)
         if self.card:
