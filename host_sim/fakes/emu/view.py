@@ -13,9 +13,11 @@ def flap(emu, w, shutters=None, cfg=None):
         return 1.0 if emu.valves[w].level() else 0.0
     if shutters is not None and hasattr(shutters, "open_us"):
         shut, opened = shutters.closed_us[w], shutters.open_us[w]
-    else:
+    elif cfg is not None:
         sh = cfg["shutters"]
         shut, opened = sh["closed_us"], sh["open_us"]
+    else:
+        raise ValueError("window %d: no shutters and no board config to read its pulses from" % w)
     lo, hi = pulse_to_deg(shut), pulse_to_deg(opened)
     if hi == lo:
         return 0.0
