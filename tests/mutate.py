@@ -12,7 +12,7 @@ least GOAL.
 
 --sample K tests K mutants drawn (seeded, so the same tree draws the same
 ones) from all of them, for CI: a few minutes instead of the full run's
-ten; its bar is SAMPLE_GOAL, lower than GOAL because a sample of 200 varies
+half hour; its bar is SAMPLE_GOAL, lower than GOAL because a sample of 200 varies
 by about 2 points around the true rate."""
 import argparse
 import json
