@@ -36,8 +36,9 @@ test: setup
 play: setup
 	$(PY) -m host_sim play
 
+# Every benchmark figure as `BENCH name value unit`, and their table in docs/benchmarks.md.
 bench: setup
-	$(PY) -m host_sim.bench
+	$(PY) -m bench --write docs/benchmarks.md
 
 # The device in a web page: build/web/ (any static host can serve it), served at
 # http://127.0.0.1:8000 (make web PORT=8010). Its own small venv: requirements-web.txt.
@@ -55,25 +56,26 @@ $(WEBSTAMP): requirements-web.txt
 
 # Mutation testing of firmware/game and firmware/drivers against the fast tests:
 # the kill rate and every surviving mutant (in build/mutate/).
+# make mutate SAMPLE=200: a seeded sample of 200 mutants, as CI runs it (a few minutes).
 mutate: setup
-	$(PY) -m tests.mutate
+	$(PY) -m tests.mutate $(if $(SAMPLE),--sample $(SAMPLE))
 
 # The firmware as it goes on the board: every file precompiled for the RP2040 (armv6m).
 mpy: setup
-	$(PY) -m host_sim.mpy build/mpy
+	$(PY) -m tools.mpy build/mpy
 
 # Compile for the RP2040, copy to a Pico running MicroPython over USB (main.py as
 # source), reset it. Exits 1 with a message when no board is attached.
 # PORT=/dev/ttyACM1 picks one of several boards.
 flash: setup
-	$(PY) -m host_sim.flash $(if $(PORT),--port $(PORT))
+	$(PY) -m tools.flash $(if $(PORT),--port $(PORT))
 
 deploy: flash
 
 # The CircuitPython build as it goes on the CIRCUITPY drive: the shared firmware
 # as .py (CircuitPython cannot load MicroPython's .mpy), code.py and boot.py at the root.
 cp: setup
-	$(PY) -m host_sim.cpy build/circuitpy
+	$(PY) -m tools.circuitpy build/circuitpy
 
 # Copy it to a board running CircuitPython (its drive mounted at CIRCUITPY=...),
 # and install the Adafruit libraries there with circup.
@@ -94,7 +96,7 @@ hardware: setup
 # The deck is committed: nothing else needs npm.
 deck: setup
 	cd decks && npm ci --no-audit --no-fund
-	$(PY) -m host_sim.deck
+	$(PY) -m tools.deck
 
 # Recut the OLED's CJK glyph file (firmware/fonts) to the characters of the string
 # tables, from the WenQuanYi 12 px bitmap font (apt install xfonts-wqy). Committed.

@@ -3,7 +3,6 @@
     python -m host_sim replay FILE     state JSON of a game record (exit 2: bad record)
     python -m host_sim play [...]      a text game in the terminal
     python -m host_sim press [...] KEYS  the device firmware played by key presses
-    python -m host_sim deck build|list|show ...   picture decks (e-paper board)
     python -m host_sim sim [...]       the device firmware played from the keyboard
 """
 import argparse
@@ -11,22 +10,8 @@ import json
 import sys
 
 from host_sim import cut  # (importing host_sim puts firmware/ on the path)
-from game import record, state
-
-
-def read_record(path):
-    """The Table of a record file, or None after saying on stderr what is
-    wrong (`replay` and `play --load` alike)."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            return record.load(f)
-    except OSError as e:
-        print("%s: %s" % (path, e.strerror), file=sys.stderr)
-    except UnicodeDecodeError as e:
-        print("%s: not a text file (%s)" % (path, e.reason), file=sys.stderr)
-    except record.RecordError as e:
-        print(e, file=sys.stderr)
-    return None
+from game import state
+from host_sim.recordfile import read_record
 
 
 def replay(path):
@@ -35,25 +20,6 @@ def replay(path):
         return 2
     print(json.dumps(state.as_dict(table.game)))
     return 0
-
-
-def deck_parser(sub):
-    d = sub.add_parser("deck", help="build and look into picture decks (e-paper board)")
-    dsub = d.add_subparsers(dest="deck_cmd", required=True)
-    b = dsub.add_parser("build", help="make a deck file from pictures (PNG, JPEG, SVG)")
-    b.add_argument("src", nargs="+")
-    b.add_argument("-o", "--output", required=True)
-    g = b.add_mutually_exclusive_group()
-    g.add_argument("--dither", dest="dither", action="store_true", default=None,
-                   help="dither every picture (photos)")
-    g.add_argument("--no-dither", dest="dither", action="store_false",
-                   help="plain threshold for every picture (flat art)")
-    ls = dsub.add_parser("list", help="the cards of a deck: index, name, bytes")
-    ls.add_argument("deck")
-    sh = dsub.add_parser("show", help="draw a card, every window open, as PNG")
-    sh.add_argument("deck")
-    sh.add_argument("card", type=int)
-    sh.add_argument("-o", "--output", required=True)
 
 
 SEED_MAX = 0xFFFFFFFF
@@ -113,7 +79,6 @@ def main(argv=None):
     runtime_flag(pr)
     pr.add_argument("keys", nargs="*", help="1-6 seats, r n o p u (ROLL NEXT OK PASS UNDO), U long UNDO, c card, "
                     "~MS wait MS with nothing pressed")
-    deck_parser(sub)
     sm = sub.add_parser("sim", help="play the device firmware on the emulated board from the keyboard")
     device_flags(sm)
     sm.add_argument("--picture", metavar="FILE", help="the card under the lid: what open windows show")
@@ -127,9 +92,6 @@ def main(argv=None):
     if args.cmd == "press":
         from host_sim import press
         return press.main(args)
-    if args.cmd == "deck":
-        from host_sim import deck  # Pillow and the emulated hardware: only when asked
-        return deck.main(args)
     if args.cmd == "sim":
         from host_sim import press
         press.install(args.runtime)  # before the simulator's modules: one runtime per process

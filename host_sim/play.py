@@ -5,6 +5,7 @@ import time
 from game import Refused, engine, record, state
 from game.engine import P_OVER, REVEAL
 from game.state import PHASES
+from host_sim import recordfile
 
 HELP = """Type one action per line, as in a game record (seats and windows 1-based):
   roll            roll the dice (or `roll 2 5` to enter dice rolled by hand)
@@ -93,8 +94,7 @@ def main(args, inp=None, out=None):
 def _main(args, inp, out):
     head = None
     if args.load:
-        from host_sim.__main__ import read_record
-        table = read_record(args.load)
+        table = recordfile.read_record(args.load)
         if table is None:
             return 2
     else:

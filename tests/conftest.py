@@ -1,6 +1,6 @@
 import pytest
 
-from host_sim.mpy import build_fakes
+from tools.mpy import build_fakes
 from tests import mpvm
 
 

@@ -3,7 +3,7 @@
 Firmware modules are loaded from .mpy files precompiled by mpy-cross: compiling
 their source on the VM would take far more heap than the modules keep.
 """
-from host_sim.mpy import HOST_SIM, build, compile_file, run_vm
+from tools.mpy import HOST_SIM, build, compile_file, run_vm
 
 
 def compile_tree(dest):

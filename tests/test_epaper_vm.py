@@ -1,7 +1,7 @@
 """The e-paper board on the real MicroPython VM: the driver, the backend and the
 emulated panel (the fakes compiled to .mpy), and every tile of the built-in
 deck decoded by the VM's own deflate module."""
-from host_sim import deck as tool
+from tools import deck as tool
 from tests.test_drivers_vm import vm
 
 GAME = """

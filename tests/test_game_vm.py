@@ -4,7 +4,7 @@ emulated board on the VM, end in the same rules state and the same OLED
 pixels, also across a power cut (a second VM process resumes the journal)."""
 import pytest
 
-from host_sim import vmgame
+from tests import vmgame
 
 # The firmware alone holds about 94 KB of the 64-bit VM's heap booted into a
 # game (`make bench`: mpy_firmware_heap_bytes); the emulated board beside it

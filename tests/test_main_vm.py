@@ -10,8 +10,9 @@ import shutil
 
 import pytest
 
-from host_sim import flash, press
-from host_sim.mpy import build, run_vm
+from host_sim import press
+from tools import flash
+from tools.mpy import build, run_vm
 
 # Runs on the VM in the board's root: the emulated board, then `import main`.
 BOOT = """

@@ -1,5 +1,5 @@
 """Every firmware file compiles for the RP2040 (mpy-cross -march=armv6m)."""
-from host_sim.mpy import build, firmware_files
+from tools.mpy import build, firmware_files
 
 
 def test_every_firmware_file_compiles_for_armv6m(tmp_path):

@@ -8,7 +8,7 @@ import pytest
 import host_sim  # noqa: F401
 from game import rules
 from host_sim import randplay
-from host_sim.mpy import build, tool
+from tools.mpy import build, tool
 from tests import mpvm
 
 GAMES = 20

@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from host_sim import FIRMWARE, ROOT
-from host_sim.mpy import firmware_files
+from tools.mpy import firmware_files
 
 FAKES = os.path.join(ROOT, "host_sim", "fakes")
 LIB = "python%d.%d" % sys.version_info[:2]  # the venv's lib/ folder, as this Python names it

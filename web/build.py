@@ -16,7 +16,7 @@ import sys
 import tempfile
 
 from host_sim import ROOT
-from host_sim.mpy import build as build_mpy, compile_file, firmware_files
+from tools.mpy import build as build_mpy, compile_file, firmware_files
 
 WEB = os.path.join(ROOT, "web")
 PAGE = os.path.join(WEB, "page")

@@ -1,5 +1,9 @@
 """The pure game: rules, engine, records. Refused is its one error type:
 why an action, a rule option or a record line is not accepted."""
+try:
+    from micropython import const
+except ImportError:  # CPython: const(x) is x
+    const = int
 
 
 class Refused(ValueError):

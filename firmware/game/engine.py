@@ -9,13 +9,9 @@ from the start. No snapshot stack is kept.
 
 Seats and windows are 0-based here; records and screens add 1.
 """
-try:
-    from micropython import const
-except ImportError:  # CPython: const(x) is x
-    const = int
 
 from game import rules
-from game import Refused
+from game import Refused, const
 
 # Action codes. Chance actions: CARD, ROLL. Everything else is a player's.
 CARD = const(1)

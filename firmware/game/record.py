@@ -8,12 +8,7 @@ reason, and nothing after it is applied.
 from game import chance, engine, rules
 from game.engine import (CARD, CLOSE, END, GUESS, NOBODY, OPEN, ORDER, PASS,
                          REVEAL, ROLL, SKIP)
-from game import Refused
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-    const = int
+from game import Refused, const
 
 _HEADERS = ("players", "rules", "set", "first", "seed")
 _CUT = const(60)  # an error echoes at most this much of a line or a word...

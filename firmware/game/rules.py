@@ -5,8 +5,7 @@ table can play any preset or its own house rules. Every error names the key.
 Presets are kept as changes to `standard` and built on demand: tables of
 dicts would cost the board RAM for as long as the module is loaded.
 """
-
-from game import Refused
+from game import Refused, const
 
 NAMES = ("start_crystals", "dice", "decline_reward", "decline_flat",
          "challenge_cost", "challenge_needs_funds", "challenge_guess",
@@ -19,14 +18,27 @@ KINDS = (0, ("required", "optional", "off"), ("per_window", "per_open_window", "
 STANDARD = (2, "required", "per_window", 2, 2, True, True, True, False, False,
             False, "after_active", 10, 2)
 PRESET_NAMES = ("standard", "family", "summary", "zh-cn")
-# Each preset as changes to STANDARD: option index, value, index, value...
+# Options by name, as their index in NAMES: const, so they cost the board no
+# heap (a test checks each against NAMES)
+_START_CRYSTALS = const(0)
+_DICE = const(1)
+_DECLINE_REWARD = const(2)
+_CHALLENGE_COST = const(4)
+_CHALLENGE_NEEDS_FUNDS = const(5)
+_CHALLENGE_GUESS = const(6)
+_GUESS_AFTER_PASS = const(7)
+_CALL_AFTER_EACH_WINDOW = const(8)
+_BYSTANDERS_LOSE = const(9)
+_VOID_CARD_COUNTS = const(10)
+_NEXT_ROUND_STARTER = const(11)
+# Each preset as changes to STANDARD: option, value, option, value...
 _CHANGES = (
     (),
-    (0, 0, 2, "flat", 4, 0, 5, False, 6, False),
-    (2, "per_open_window", 7, False, 10, True),
-    (1, "optional", 8, True, 9, True, 11, "rotate"),
+    (_START_CRYSTALS, 0, _DECLINE_REWARD, "flat", _CHALLENGE_COST, 0, _CHALLENGE_NEEDS_FUNDS, False,
+     _CHALLENGE_GUESS, False),
+    (_DECLINE_REWARD, "per_open_window", _GUESS_AFTER_PASS, False, _VOID_CARD_COUNTS, True),
+    (_DICE, "optional", _CALL_AFTER_EACH_WINDOW, True, _BYSTANDERS_LOSE, True, _NEXT_ROUND_STARTER, "rotate"),
 )
-
 
 
 def _kind(name):

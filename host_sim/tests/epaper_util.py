@@ -2,7 +2,7 @@
 with one, and the regions of the card."""
 import random
 
-from host_sim import deck as deckfile
+from tools import deck as deckfile
 from host_sim import hw
 
 clock = hw.install()

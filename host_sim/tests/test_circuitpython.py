@@ -130,9 +130,10 @@ def test_the_circuitpy_drive_holds_every_module_the_build_imports_and_no_machine
     firmware module is on the drive; none of the files there imports
     MicroPython's `machine`, `framebuf` or `rp2`."""
     import ast
-    from host_sim import FIRMWARE, cpy
+    from host_sim import FIRMWARE
+    from tools import circuitpy
     dest = str(tmp_path)
-    written = cpy.build(dest)
+    written = circuitpy.build(dest)
     assert "code.py" in written and "boot.py" in written and "boards/pico_pca9685.json" in written
     todo, seen, missing = ["code.py", "boot.py"], set(), []
     while todo:

@@ -277,3 +277,45 @@ def test_a_busy_line_stuck_high_does_not_hang_wait_or_fail(tmp_path):
     t = clock.now_us()
     fail(h, "ERROR, restarting: planted")
     assert (clock.now_us() - t) // 1000 <= 3100
+
+
+@pytest.mark.parametrize("i", [0, 8, 11])
+def test_a_lid_is_a_hatch_a_frame_and_its_number_three_times_as_big(i):
+    """Every pixel of the lid, from the layout's description: a black frame,
+    diagonal hatch lines every 8 px, and a white box with window i + 1's
+    number in the 8x8 font, each font pixel a 3x3 block."""
+    import framebuf
+    from drivers.card_layout import TILE_BYTES as N, TILE_H, TILE_WB, Painter
+    buf = bytearray(N)
+    Painter(buf).lid(i)
+    label = str(i + 1)
+    small = framebuf.FrameBuffer(bytearray(16), 16, 8, framebuf.MONO_HLSB)
+    small.text(label, 8 - 4 * len(label), 0, 1)
+    w = TILE_WB * 8
+    wrong = []
+    for y in range(TILE_H):
+        for x in range(w):
+            if x in (0, w - 1) or y in (0, TILE_H - 1):
+                want = 0  # the frame
+            elif 16 <= x < 72 and 28 <= y < 60:
+                if x in (16, 71) or y in (28, 59):
+                    want = 0  # the box's edge
+                elif 20 <= x < 68 and 32 <= y < 56:
+                    want = 0 if small.pixel((x - 20) // 3, (y - 32) // 3) else 1
+                else:
+                    want = 1
+            else:
+                want = 0 if (x + y + 1) % 8 == 0 else 1  # the hatch: x + y = k + 87, k = -88 + 8j
+            got = (buf[y * TILE_WB + x // 8] >> (7 - x % 8)) & 1
+            if got != want:
+                wrong.append((x, y))
+    assert wrong == []
+
+
+def test_chip_select_is_let_go_after_every_command(board):
+    """CS (GP9) low only while the driver talks to the panel: high once it is done."""
+    cards, p, s = board
+    assert world.pin(9).level() == 1
+    s.open(3)
+    settle(s)
+    assert world.pin(9).level() == 1

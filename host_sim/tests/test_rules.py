@@ -476,3 +476,24 @@ def test_replaying_nothing_leaves_no_card_on_the_lid():
     g.replay(b"")
     s = state.as_dict(g)
     assert s["tokens"] == [0] * 12 and s["card"] == 0 and g.pending() == record.CARD
+
+
+def test_a_card_of_the_wrong_length_is_refused_with_its_count():
+    from game.engine import CARD
+    g = Game(3)
+    with pytest.raises(Refused) as e:
+        g.apply(CARD, bytes([1] * 11))
+    assert str(e.value) == "a card has 12 token numbers, got 11"
+    g.apply(CARD, bytes([1, 2, 3, 4, 5, 6] * 2))  # the game went on: the right card is taken
+    assert g.tokens[0] == 1 and g.closed() == 12
+
+
+def test_the_presets_name_their_options_by_the_index_of_that_name():
+    """rules.py names options by const indices (no heap on the board): each
+    `_OPTION_NAME = const(i)` must be NAMES[i]."""
+    import re
+    with open(os.path.join(ROOT, "firmware", "game", "rules.py")) as f:
+        pairs = re.findall(r"^_([A-Z_]+) = const\((\d+)\)", f.read(), re.M)
+    assert len(pairs) >= 10
+    for name, i in pairs:
+        assert rules.NAMES[int(i)] == name.lower(), (name, i)

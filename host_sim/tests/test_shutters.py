@@ -8,6 +8,7 @@ import pytest
 from host_sim import hw
 
 clock = hw.install()
+from drivers.buttons import PRESS  # noqa: E402
 from emu.servo import max_concurrent, pulse_to_deg  # noqa: E402
 
 SERVO_BOARDS = ["pico_pca9685", "pico_direct_pwm"]
@@ -210,6 +211,13 @@ def test_calibration_of_the_wrong_form_leaves_the_defaults(tmp_path, closed):
     assert emu.angles() == [at(1100)] * 12
 
 
+def test_calibration_on_flash_may_hold_the_limits(tmp_path):
+    import json
+    (tmp_path / "calib.json").write_text(json.dumps({"open": [2500] * 12, "closed": [500] * 12}))
+    _, emu, h = hw.boot("pico_pca9685", str(tmp_path))
+    assert list(h.shutters.closed_us) == [500] * 12 and list(h.shutters.open_us) == [2500] * 12
+
+
 def test_light_valve_backend_switches_gpio(tmp_path):
     from drivers.shutter_outputs import GpioShutters
     from drivers.shutters import Shutters
@@ -246,7 +254,7 @@ def test_calibration_takes_500_to_2500_us(us, ok):
         assert h.shutters.calibrate(3, **{end: us})
         assert getattr(h.shutters, end)[3] == us
     else:
-        with pytest.raises(ValueError, match="pulse %d us outside 500..2500" % us):
+        with pytest.raises(ValueError, match="^pulse %d us outside 500..2500$" % us):
             h.shutters.calibrate(3, closed_us=us)
 
 
@@ -296,7 +304,7 @@ def test_press_to_shutter_within_20ms_while_the_screen_updates(name):
     while clock.now_us() < start + 12 * 150000 + 200000:
         h.buttons.poll()
         e = h.buttons.get()
-        if e >= 0 and (e & 3) == 0 and h.buttons.names[e >> 2].startswith("seat"):
+        if e >= 0 and (e & 3) == PRESS and h.buttons.names[e >> 2].startswith("seat"):
             w = score % 12
             (h.shutters.close if h.shutters.is_open(w) else h.shutters.open)(w)
             score += 1

@@ -163,7 +163,7 @@ class SimApp(App):
             self.shown = key
             px = view.oled_pixels(panel)
             oled.update(view.oled_blocks(px) if oled.has_class("blocks") else view.oled_braille(px))
-        state = (view.lid_state(emu, s.dev.hw.cfg, self.geom), self.card_picture())
+        state = (view.lid_state(emu, s.dev.hw.cfg, self.geom, s.dev.hw.shutters), self.card_picture())
         if state != self.lid_shown:
             self.lid_shown = state
             self.query_one("#lid").update(view.lid(state[0], self.fitted_picture(state[1]), self.geom))

@@ -12,7 +12,7 @@ from host_sim import cpy, hw
 
 if cpy.FAKES_CP not in sys.path:  # the CircuitPython build installs its own fakes first
     hw.install()  # the emulated parts' modules
-from emu.servo import pulse_to_deg  # noqa: E402
+from emu.view import flap  # noqa: E402
 
 OLED_INK = "rgb(120,200,255) on black"
 HALF = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}  # top, bottom
@@ -87,17 +87,11 @@ def oled_braille(px):
     return Text("\n".join(lines), style=OLED_INK, no_wrap=True)
 
 
-def openness(emu, cfg, w):
-    """How far window w stands open, 0.0 (closed) to 1.0, from the servo's
-    angle between the board config's closed and open pulses, or the valve;
-    and whether its servo is still on its way."""
-    if emu.valves:
-        return (1.0 if emu.valves[w].level() else 0.0), False
-    sh = cfg["shutters"]
-    closed, opened = pulse_to_deg(sh["closed_us"]), pulse_to_deg(sh["open_us"])
-    servo = emu.servos[w]
-    f = (servo.angle() - closed) / (opened - closed)
-    return min(1.0, max(0.0, f)), servo.moving()
+def openness(emu, cfg, w, shutters=None):
+    """How far window w stands open, 0.0 (closed) to 1.0 (emu.view.flap: from
+    the device's calibrated pulses, as the web page draws it), and whether its
+    servo is still on its way."""
+    return flap(emu, w, shutters, cfg), bool(emu.servos) and emu.servos[w].moving()
 
 
 def pixel_rgb(emu, w):
@@ -138,7 +132,7 @@ def _rgb(c):
     return "rgb(%d,%d,%d)" % c
 
 
-def lid_state(emu, cfg, geom=GEOM):
+def lid_state(emu, cfg, geom=GEOM, shutters=None):
     """Per window: (open columns of its inside, servo moving, NeoPixel colour
     or None): all the lid drawing depends on, so it is redrawn on a change only."""
     out = []
@@ -146,7 +140,7 @@ def lid_state(emu, cfg, geom=GEOM):
         if emu.epaper is not None:  # the digital card: the window as the panel's glass shows it
             out.append((epaper_cells(emu.epaper, w, geom), emu.epaper.level() == 1, pixel_rgb(emu, w)))
             continue
-        f, moving = openness(emu, cfg, w)
+        f, moving = openness(emu, cfg, w, shutters)
         out.append((round(f * geom.win_w), moving, pixel_rgb(emu, w)))
     return tuple(out)
 

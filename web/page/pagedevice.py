@@ -23,7 +23,7 @@ if getattr(time, "ticks_ms", None) is not clock.ticks_ms:  # a built-in time won
 import json  # noqa: E402
 from binascii import hexlify  # noqa: E402
 
-from emu.servo import pulse_to_deg  # noqa: E402
+from emu.view import flap  # noqa: E402
 from emu.session import HOLD_MS, LONG_MS, Session  # noqa: E402
 
 GAP_MS = 40  # released line between two queued presses
@@ -262,20 +262,9 @@ def now_ms():
 
 
 def _angles(s):
-    """How far each flap is open, 0-100 (light valves: 0 or 100)."""
-    out = []
-    if s.emu.servos:
-        sh = s.dev.hw.shutters if hasattr(s.dev, "hw") else None
-        for i in range(len(s.emu.servos)):
-            a = s.emu.servos[i].angle()
-            shut, op = (sh.closed_us[i], sh.open_us[i]) if sh is not None else (1100, 1900)
-            lo, hi = pulse_to_deg(shut), pulse_to_deg(op)
-            f = (a - lo) / (hi - lo) if hi != lo else 0
-            out.append(int(max(0, min(1, f)) * 100 + 0.5))
-    else:
-        for p in s.emu.valves:
-            out.append(100 if p.level() else 0)
-    return out
+    """How far each flap is open, 0-100 (emu.view.flap, as the terminal draws it)."""
+    sh = s.dev.hw.shutters if hasattr(s.dev, "hw") else None
+    return [int(flap(s.emu, i, sh, s.cfg) * 100 + 0.5) for i in range(len(s.emu.servos or s.emu.valves))]
 
 
 def _hex(b):

@@ -12,7 +12,13 @@ STEP_MS = 2  # main.py's loop: a step, then 2 ms of sleep
 HOLD_MS = 80  # a press, held
 LONG_MS = 1000  # a long press (the buttons driver's long_ms is 800)
 REACT_MS = 300  # after the release: time for the device to react
+BOOT_MS = 20  # after power-up: the first steps before anyone presses a key
+BOOT_LOOP = 20  # resets in a row without one whole step: the emulation gives up
 CONTROLS = {"r": "roll", "n": "next", "o": "ok", "p": "pass", "u": "undo", "U": "undo"}
+
+
+class BootLoop(RuntimeError):
+    pass
 
 
 class Session:
@@ -38,7 +44,12 @@ class Session:
         self.boot(setup)
 
     def boot(self, setup=None):
-        """Power up: a fresh board at time zero, the firmware started on it."""
+        """Power up and let the firmware settle for BOOT_MS."""
+        self.power_up(setup)
+        self.run(BOOT_MS)
+
+    def power_up(self, setup=None):
+        """A fresh board at time zero, the firmware started on it."""
         from app import board
         if self.runtime == "circuitpython":
             from cp.main import start
@@ -56,30 +67,44 @@ class Session:
             cfg = board.load(board.DEFAULT, self.root)  # the parts are there all the same
         n = len(cfg["shutters"].get("channels", cfg["shutters"].get("pins", ())))
         self.kept = bool(self.angles) and len(self.angles) == n  # the horns' places are known
+        self.cfg = cfg  # the board config the emulated parts were built from
         self.emu = Board(cfg, oled="oled" not in self.lost, pca="pca" not in self.lost,
                          angles=self.angles if self.kept else None)
         if self.card:
             self.emu.card.set(True, 0)
         self.storage = Storage(self.flash_root)
         self.dev = start(self.name, self.root, self.storage, setup)
-        self.run(20)
 
     def run(self, ms, step_ms=STEP_MS):
         """Let the device run for ms: a step, then step_ms of sleep (main.py's
-        STEP_MS; the web page takes longer ones while nothing moves)."""
+        STEP_MS; the web page takes longer ones while nothing moves).
+        A step that raises, or the watchdog, resets the board; the board then
+        settles for BOOT_MS and the rest of ms is dropped (its clock restarted
+        from zero). A board that fails BOOT_LOOP times in a row, never
+        finishing a step, raises BootLoop: a Pico would reset for ever."""
         end = clock.now_us() + ms * 1000
+        failed = 0
         while clock.now_us() < end:
             try:
                 self.dev.step()
             except Exception as e:  # noqa: BLE001 - main.py's handler, then its reset
                 self.errors.append(repr(e))
                 self.dev.fail(e)
-                self.reboot()
-                return
+                failed += 1
+                end = self._reset(failed, repr(e))
+                continue
             clock.sleep_ms(step_ms)
+            failed = 0
             if world.state["wdt_expired"]:
-                self.reboot()
-                return
+                end = self._reset(1, "the watchdog")
+
+    def _reset(self, failed, why):
+        """Reset the board after a fault; the end of the BOOT_MS it settles for."""
+        if failed >= BOOT_LOOP:
+            raise BootLoop("the board resets at every step (%d times in a row): %s" % (failed, why))
+        self.reboots += 1
+        self.power_up()
+        return clock.now_us() + BOOT_MS * 1000
 
     def wait(self, ms):
         """Let ms pass with nothing pressed, as run(ms) would, but where the
@@ -118,6 +143,7 @@ class Session:
         return t
 
     def reboot(self):
+        """Reset the board, as its reset button does."""
         self.reboots += 1
         self.boot()
 

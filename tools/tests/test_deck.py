@@ -7,8 +7,8 @@ import sys
 import pytest
 from PIL import Image, ImageDraw
 
-from host_sim import ROOT
-from host_sim import deck as tool
+from tools import ROOT
+from tools import deck as tool
 from host_sim.tests.epaper_util import TILE_BYTES, random_cards, write_deck
 from drivers.deck import Deck, DeckError  # noqa: E402
 from game.chance import deck_order  # noqa: E402
@@ -63,7 +63,7 @@ def test_pack_refuses_what_the_device_could_not_show():
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "host_sim"] + list(args), cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "tools.deck"] + list(args), cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
 
 
@@ -78,13 +78,13 @@ def test_deck_tool_builds_lists_and_shows(tmp_path):
     svg.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">'
                    '<rect x="4" y="4" width="16" height="16" fill="none" stroke="black" stroke-width="2"/></svg>')
     out = tmp_path / "t.deck"
-    p = run("deck", "build", str(png), str(jpg), str(svg), "-o", str(out))
+    p = run("build", str(png), str(jpg), str(svg), "-o", str(out))
     assert p.returncode == 0, p.stderr
     assert "3 cards" in p.stdout
-    p = run("deck", "list", str(out))
+    p = run("list", str(out))
     rows = [line.split("\t") for line in p.stdout.splitlines()]
     assert [r[:2] for r in rows] == [["0", "moon"], ["1", "sky"], ["2", "box"]]
-    p = run("deck", "show", str(out), "0", "-o", str(tmp_path / "c.png"))
+    p = run("show", str(out), "0", "-o", str(tmp_path / "c.png"))
     assert p.returncode == 0, p.stderr
     card = Image.open(tmp_path / "c.png").convert("L")
     assert card.size == (400, 300)
@@ -92,8 +92,8 @@ def test_deck_tool_builds_lists_and_shows(tmp_path):
     sky = tool.read(str(out))[1][1]
     grey = sum(bin(b).count("1") for b in sky[5]) / (TILE_BYTES * 8)
     assert 0.2 < grey < 0.8  # the photo was dithered, not cut at one threshold
-    assert run("deck", "show", str(out), "7", "-o", str(tmp_path / "c.png")).returncode == 2
-    bad = run("deck", "build", str(tmp_path / "none.png"), "-o", str(out))
+    assert run("show", str(out), "7", "-o", str(tmp_path / "c.png")).returncode == 2
+    bad = run("build", str(tmp_path / "none.png"), "-o", str(out))
     assert bad.returncode == 2 and "none.png: cannot read the picture" in bad.stderr
 
 

@@ -1,60 +1,17 @@
-"""The whole device: press-to-shutter latency and flash wear on the emulated
-board (virtual clock), the deployed firmware's size, and resume time and heap
-on the MicroPython VM."""
+"""The whole device: flash wear on the emulated board, the deployed
+firmware's size, and resume time and heap on the MicroPython VM (its
+press-to-shutter latency: bench/latency.py)."""
 import os
 import random
 import shutil
 import tempfile
 
 from host_sim import FIRMWARE, autoplay, hw, press
-from host_sim.mpy import build, build_fakes, run_vm
+from tools.mpy import build, build_fakes, run_vm
 
 hw.install()
-from emu.session import HOLD_MS  # noqa: E402  (the fakes are on the path now)
 
-PRESSES = 200
-REDRAW_US = 10000  # the OLED sends the pages the cursor's move changed: 6-11 ms
-SETTLE_MS = 150  # a closing shutter finishes its move before it reopens
 GAMES = [("standard", 6), ("family", 2), ("summary", 5), ("zh-cn", 3)]
-
-
-def _p99(xs):
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, (len(xs) * 99) // 100)]
-
-
-def press_to_shutter_ms(presses=PRESSES):
-    """OK opens a window, UNDO closes it; once it has closed, NEXT moves the
-    cursor to another window, and OK comes at any microsecond of the next
-    10 ms, while the OLED is sent the pages that move changed, one a step.
-    Latency: from the OK contact's first closure to the servo starting to move."""
-    rng = random.Random(1)
-    out = []
-    with tempfile.TemporaryDirectory(prefix="flash-") as flash:
-        s = press.start("pico_pca9685", flash, {"players": 3, "rules": "standard", "seed": 1})
-        s.run(1000)  # the boot's close-all is over
-        s.key("r")
-        g = s.game()
-        ctl = s.dev.ctl
-        ok = s.emu.buttons["ok"]
-        from emu import clock
-        at = clock.now_us()
-        for _ in range(presses):
-            shut = g.closed()
-            ok.press(HOLD_MS, at)
-            s.run(HOLD_MS + 60)
-            if g.closed() != shut - 1:
-                raise RuntimeError("OK opened no window (%s)" % ctl.msg)
-            starts = [a for v in s.emu.servos for a, _ in v.moves if a >= at]
-            out.append((min(starts) - at) / 1000)
-            s.key("u")
-            s.run(SETTLE_MS)
-            cursor = ctl.cursor
-            s.emu.buttons["next"].press(30)
-            while ctl.cursor == cursor:  # NEXT acts on its press
-                s.run(1)
-            at = clock.now_us() + rng.randrange(REDRAW_US)  # any microsecond of a step
-    return out
 
 
 def flash_bytes_per_game():
@@ -193,7 +150,6 @@ def font_cjk_bytes():
 
 
 def figures():
-    return [("press_to_shutter_ms_p99", round(_p99(press_to_shutter_ms()), 2), "ms"),
-            ("font_cjk_bytes", font_cjk_bytes(), "bytes"),
+    return [("font_cjk_bytes", font_cjk_bytes(), "bytes"),
             ("flash_bytes_per_game", flash_bytes_per_game(), "bytes"),
             ("firmware_mpy_bytes", firmware_mpy_bytes(), "bytes")]

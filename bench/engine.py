@@ -5,7 +5,7 @@ import time
 from game import record
 from game.engine import Game
 from host_sim import randplay
-from host_sim.mpy import HOST_SIM, build, compile_file, run_vm
+from tools.mpy import HOST_SIM, build, compile_file, run_vm
 
 SEEDS = range(200)
 

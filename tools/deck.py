@@ -1,14 +1,16 @@
 """Picture decks for the e-paper board (CPython only: Pillow, resvg-py).
 
-    python -m host_sim deck build SRC... -o DECK [--dither | --no-dither]
-    python -m host_sim deck list DECK
-    python -m host_sim deck show DECK CARD -o PNG
+    python -m tools.deck build SRC... -o DECK [--dither | --no-dither]
+    python -m tools.deck list DECK
+    python -m tools.deck show DECK CARD -o PNG
+    python -m tools.deck               the built-in demo deck (`make deck`)
 
 A picture (PNG, JPEG or SVG) is fitted into the card's 400x280 picture area
 on white, made 1-bit (Floyd-Steinberg dithering for photos, a plain threshold
 for flat art: the default is by file type, JPEG dithered), and cut into the 12
 window tiles of drivers.card_layout; the gutters are never stored. The file
 format is drivers.deck's."""
+import argparse
 import io
 import json
 import os
@@ -18,14 +20,14 @@ import zlib
 
 from PIL import Image
 
-import host_sim
 from host_sim import hw
+from tools import FIRMWARE, ROOT
 
 hw.install()  # the firmware's deck reader and layout use deflate, framebuf, micropython
 from drivers import deck as fmt  # noqa: E402
 from drivers.card_layout import NAME, ROW, TILE_H, TILE_WB, Painter, region  # noqa: E402
+from game.engine import WINDOWS  # noqa: E402
 
-WINDOWS = 12
 PICTURE_W = ROW * 8
 PICTURE_H = region(8)[1] + TILE_H  # down to the last row of windows
 WBITS = fmt.WBITS
@@ -153,6 +155,27 @@ def sizes(path):
     return [offs[(c + 1) * (WINDOWS + 1)] - offs[c * (WINDOWS + 1)] + 4 * (WINDOWS + 1) for c in range(n)]
 
 
+def parse(argv):
+    d = argparse.ArgumentParser(prog="python -m tools.deck",
+                                description="build and look into picture decks (e-paper board)")
+    dsub = d.add_subparsers(dest="deck_cmd", required=True)
+    b = dsub.add_parser("build", help="make a deck file from pictures (PNG, JPEG, SVG)")
+    b.add_argument("src", nargs="+")
+    b.add_argument("-o", "--output", required=True)
+    g = b.add_mutually_exclusive_group()
+    g.add_argument("--dither", dest="dither", action="store_true", default=None,
+                   help="dither every picture (photos)")
+    g.add_argument("--no-dither", dest="dither", action="store_false",
+                   help="plain threshold for every picture (flat art)")
+    ls = dsub.add_parser("list", help="the cards of a deck: index, name, bytes")
+    ls.add_argument("deck")
+    sh = dsub.add_parser("show", help="draw a card, every window open, as PNG")
+    sh.add_argument("deck")
+    sh.add_argument("card", type=int)
+    sh.add_argument("-o", "--output", required=True)
+    return d.parse_args(argv)
+
+
 def main(args):
     try:
         if args.deck_cmd == "build":
@@ -175,8 +198,8 @@ def main(args):
 
 
 # The built-in demo deck: `make deck` (needs the icons from npm, decks/package.json)
-DECKS = os.path.join(host_sim.ROOT, "decks")
-DEMO = os.path.join(host_sim.FIRMWARE, "decks", "demo.deck")
+DECKS = os.path.join(ROOT, "decks")
+DEMO = os.path.join(FIRMWARE, "decks", "demo.deck")
 ICONS = os.path.join(DECKS, "node_modules", "@tabler", "icons")
 
 
@@ -198,4 +221,7 @@ def demo(out=DEMO):
 
 
 if __name__ == "__main__":
-    demo()
+    if len(sys.argv) == 1:
+        demo()
+    else:
+        sys.exit(main(parse(sys.argv[1:])))

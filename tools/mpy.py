@@ -1,6 +1,6 @@
 """Precompile the firmware with mpy-cross, as it is deployed to the board.
 
-`python -m host_sim.mpy DEST [--march ARCH]` writes DEST/<path>.mpy for every
+`python -m tools.mpy DEST [--march ARCH]` writes DEST/<path>.mpy for every
 firmware module and copies the data files (board configs, picture decks, glyphs, text tables).
 """
 import os
@@ -8,7 +8,7 @@ import shutil
 import subprocess
 import sys
 
-from host_sim import FIRMWARE, ROOT
+from tools import FIRMWARE, ROOT
 
 HOST_SIM = os.path.join(ROOT, "host_sim")
 FAKES = os.path.join(HOST_SIM, "fakes")

@@ -5,8 +5,9 @@ import subprocess
 import sys
 from types import SimpleNamespace
 
-from host_sim import FIRMWARE, ROOT, flash
-from host_sim.mpy import data_files, firmware_files
+from host_sim import FIRMWARE, ROOT
+from tools import flash
+from tools.mpy import data_files, firmware_files
 
 ACM = "/dev/ttyACM0 e6614103e7 2e8a:0005 MicroPython Board in FS mode\n"
 
@@ -65,19 +66,19 @@ def test_a_failed_copy_exits_1(tmp_path):
 def test_make_flash_without_a_board_says_so():
     """The real mpremote on this machine: with no board attached, a clear
     message and exit 1 (skipped when a board is plugged in)."""
-    from host_sim.mpy import tool
+    from tools.mpy import tool
     listing = subprocess.run([tool("mpremote"), "connect", "list"], capture_output=True, text=True).stdout
     if flash.boards(listing):
         import pytest
         pytest.skip("a board is attached")
-    p = subprocess.run([sys.executable, "-m", "host_sim.flash"], cwd=ROOT, capture_output=True, text=True)
+    p = subprocess.run([sys.executable, "-m", "tools.flash"], cwd=ROOT, capture_output=True, text=True)
     assert p.returncode == 1
     assert "no MicroPython board found" in p.stderr
 
 
 def test_package_json_is_current():
     with open(os.path.join(ROOT, "package.json")) as f:
-        assert f.read() == flash.package_text(), "run: python -m host_sim.flash --package-json"
+        assert f.read() == flash.package_text(), "run: python -m tools.flash --package-json"
 
 
 def test_mip_installs_the_firmware_from_package_json(tmp_path, monkeypatch):

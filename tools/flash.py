@@ -1,19 +1,19 @@
-"""`python -m host_sim.flash [--port PORT] [DEST]` (`make flash`): compile the
+"""`python -m tools.flash [--port PORT] [DEST]` (`make flash`): compile the
 firmware for the RP2040 (mpy-cross -march=armv6m, into DEST, build/mpy by
 default), copy it to a Pico running MicroPython over USB with mpremote, and
 reset the board so it boots into the game. main.py goes as source: MicroPython
 runs main.py at boot, never main.mpy. With no board attached it says so and
 exits 1 before copying anything.
 
-`python -m host_sim.flash --package-json` rewrites package.json, the list of
+`python -m tools.flash --package-json` rewrites package.json, the list of
 files `mpremote mip install` installs from the repository."""
 import json
 import os
 import subprocess
 import sys
 
-from host_sim import FIRMWARE, ROOT
-from host_sim.mpy import build, data_files, firmware_files, tool
+from tools import FIRMWARE, ROOT
+from tools.mpy import build, data_files, firmware_files, tool
 
 PACKAGE_JSON = os.path.join(ROOT, "package.json")
 VERSION = "0.1.0"

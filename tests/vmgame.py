@@ -8,7 +8,7 @@ import os
 import tempfile
 
 from host_sim import autoplay, press
-from host_sim.mpy import run_vm
+from tools.mpy import run_vm
 
 # Runs on the VM: boot, replay KEYS, report. `state=`/`ram=` lines are parsed.
 VM_GAME = """

@@ -4,8 +4,8 @@ import os
 import tempfile
 
 from host_sim import hw
-from host_sim import deck as tool
-from host_sim.mpy import build
+from tools import deck as tool
+from tools.mpy import build
 
 LITTLEFS_BYTES = 1408 * 1024  # the rp2 port's filesystem on a 2 MB Pico
 BLOCK = 4096  # littlefs stores every file in whole blocks

@@ -2,7 +2,7 @@
 (figures are printed by `make bench`, not asserted here). No MicroPython
 needed: the whole bench, VM figures included, is run by tests/test_bench_vm.py."""
 import host_sim  # noqa: F401
-from host_sim.bench import drivers, engine
+from bench import drivers, engine
 
 
 def test_cpython_figures():

@@ -1,0 +1,1 @@
+"""Benchmarks: `make bench` prints every figure as `BENCH name value unit`."""

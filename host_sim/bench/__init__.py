@@ -1,1 +1,0 @@
-"""Benchmarks: `make bench` prints `BENCH <name> <value> <unit>` lines."""
