@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from host_sim import FIRMWARE, hw, texts
+from host_sim import FIRMWARE, hw
+from tools import texts
 
 hw.install()
 from app import glyphs, lang, lines  # noqa: E402
@@ -295,7 +296,7 @@ def test_a_language_without_its_table_on_flash_stays_english(tmp_path):
 def test_the_docs_list_every_text_in_three_languages():
     with open(texts.DOC, encoding="utf-8") as f:
         doc = f.read()
-    assert doc.split(texts.MARK)[1].strip() == texts.doc_table().strip(), "stale: python -m host_sim.texts"
+    assert doc.split(texts.MARK)[1].strip() == texts.doc_table().strip(), "stale: python -m tools.texts"
 
 
 def test_press_lang_is_checked_and_chosen_as_in_the_menu(tmp_path):

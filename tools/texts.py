@@ -5,9 +5,9 @@ import importlib
 import os
 import struct
 
-import host_sim
+from tools import FIRMWARE, ROOT
 
-OUT = os.path.join(host_sim.FIRMWARE, "lang")
+OUT = os.path.join(FIRMWARE, "lang")
 CODES = ("zh-hans", "zh-hant")
 
 
@@ -54,8 +54,8 @@ def build(out=OUT):
     return done
 
 
-DOC = os.path.join(host_sim.ROOT, "docs", "i18n.md")
-MARK = "<!-- the table below is written by `python -m host_sim.texts` -->"
+DOC = os.path.join(ROOT, "docs", "i18n.md")
+MARK = "<!-- the table below is written by `python -m tools.texts` -->"
 
 
 def _cell(s):

@@ -1,9 +1,9 @@
 """The OLED's CJK glyph file (firmware/fonts/cjk12.bin), cut from the
 WenQuanYi Bitmap Song 12 px font (Debian package xfonts-wqy) down to the
 characters of the Chinese text tables (texts/), and the tables compiled for
-the board (host_sim.texts). CPython only.
+the board (tools.texts). CPython only.
 
-    python -m host_sim.font [--pcf PATH] [-o OUT]
+    python -m tools.font [--pcf PATH] [-o OUT]
 
 The file format is app.glyphs': a header, the sorted code points, then each
 glyph as 12 columns of two bytes (rows 0-7 and rows 8-11, least significant
@@ -14,10 +14,10 @@ import os
 import struct
 import sys
 
-import host_sim
+from tools import FIRMWARE
 
 PCF = "/usr/share/fonts/X11/misc/wenquanyi_9pt.pcf"  # the 12 px size
-OUT = os.path.join(host_sim.FIRMWARE, "fonts", "cjk12.bin")  # app.glyphs.FONT
+OUT = os.path.join(FIRMWARE, "fonts", "cjk12.bin")  # app.glyphs.FONT
 SIZE = 12  # glyph width and height in pixels
 BASELINE = 10  # an ideograph's 10 rows above it and 1 below; row 11 spaces the lines
 MAGIC = b"CJK1"
@@ -118,7 +118,7 @@ def needed():
     """The characters (past ASCII) of every string of every Chinese table and
     of the languages' own names (the setup menu shows them in any language)."""
     from app import lang
-    from host_sim import texts
+    from tools import texts
     chars = set()
     for code in texts.CODES:
         for s in list(texts.source(code).values()) + list(lang.NAMES):
@@ -141,7 +141,7 @@ def build(glyphs, chars):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m host_sim.font", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m tools.font", description=__doc__.split("\n\n")[0])
     p.add_argument("--pcf", default=PCF, help="the 12 px WenQuanYi PCF (apt install xfonts-wqy)")
     p.add_argument("-o", "--out", default=OUT)
     a = p.parse_args(argv)
@@ -158,7 +158,7 @@ def main(argv=None):
     with open(a.out, "wb") as f:
         f.write(data)
     print("%s: %d glyphs, %d bytes" % (a.out, (len(data) - 8) // (2 + 2 * SIZE), len(data)))
-    from host_sim import texts
+    from tools import texts
     try:
         for path, n in texts.build().items():
             print("%s: %d bytes" % (path, n))
