@@ -5,14 +5,10 @@ record may leave out chance lines (`card`, `roll`, the `first` header): they
 are drawn from its `seed`. A bad line is refused with its number and the
 reason, and nothing after it is applied.
 """
-from game import chance, engine, rules
-from game.engine import (CARD, CLOSE, END, GUESS, NOBODY, OPEN, ORDER, PASS,
-                         REVEAL, ROLL, SKIP)
-from game import Refused, const
+from game import chance, engine, rules  # engine.CARD...: names imported would each cost a global
+from game import Refused
 
 _HEADERS = ("players", "rules", "set", "first", "seed")
-_CUT = const(60)  # an error echoes at most this much of a line or a word...
-_CUT_REASON = const(300)  # ...or of a reason (which may quote a word)
 
 
 class RecordError(Refused):
@@ -48,7 +44,7 @@ def _ints(words, hi, what, less):
     return out
 
 
-def _cut(text, most=_CUT):
+def _cut(text, most=60):  # an error echoes at most 60 characters of a line or a word
     return text if len(text) <= most else text[:most] + "..."
 
 
@@ -64,28 +60,28 @@ def parse_action(words):
         op = engine.NAMES.index(verb)
     else:
         raise Refused("verb", _cut(verb))
-    if op in (0, SKIP, PASS, END, CLOSE):
+    if op in (0, engine.SKIP, engine.PASS, engine.END, engine.CLOSE):
         if k:
             raise Refused("bare", verb)
         return op, 0, 0
-    if op == CARD:
+    if op == engine.CARD:
         if k != 12:
             raise Refused("card_len", k)
         return op, bytes(_ints(args, 6, "a token number", 0)), 0
-    if op == ROLL:
+    if op == engine.ROLL:
         if k != 2:
             raise Refused("takes_roll")
         d = _ints(args, 6, "a die", 0)
         return op, d[0], d[1]
-    if op == ORDER:
+    if op == engine.ORDER:
         if not k:
             raise Refused("takes_order")
         return op, bytes(_ints(args, 6, "a seat", 1)), 0
     if k != 1:
-        raise Refused("takes_one", verb, "window" if op == OPEN else "seat")
-    if op == REVEAL and args[0] == "none":
-        return op, NOBODY, 0
-    if op == OPEN:
+        raise Refused("takes_one", verb, "window" if op == engine.OPEN else "seat")
+    if op == engine.REVEAL and args[0] == "none":
+        return op, engine.NOBODY, 0
+    if op == engine.OPEN:
         return op, _ints(args, 12, "a window", 1)[0], 0
     return op, _ints(args, 6, "a seat", 1)[0], 0
 
@@ -93,15 +89,15 @@ def parse_action(words):
 def format_action(op, a=0, b=0):
     """The record line of an action (0-based arguments)."""
     name = engine.NAMES[op]
-    if op == CARD or op == ORDER:  # tokens as they are, seats 1-based
+    if op == engine.CARD or op == engine.ORDER:  # tokens as they are, seats 1-based
         for t in bytes(a):  # a card's bytes, or an order's seats as bytes or a list
-            name += " %d" % (t + (op == ORDER))
+            name += " %d" % (t + (op == engine.ORDER))
         return name
-    if op == ROLL:
+    if op == engine.ROLL:
         return "roll %d %d" % (a, b)
-    if op == REVEAL and a == NOBODY:
+    if op == engine.REVEAL and a == engine.NOBODY:
         return "reveal none"
-    if op in (OPEN, GUESS, REVEAL):
+    if op in (engine.OPEN, engine.GUESS, engine.REVEAL):
         return "%s %d" % (name, a + 1)
     return name
 
@@ -117,7 +113,7 @@ class Table:
     def settle(self):
         """Draw a pending card (dealt at once after a reveal or void card)."""
         if self.game.need_card and not self.game.over():
-            self.game.apply(CARD, chance.card(self.rng))
+            self.game.apply(engine.CARD, chance.card(self.rng))
 
     def act(self, op, a=0, b=0):  # type: (int, object, int) -> None
         """Apply one action (op 0: undo), drawing what chance must come first."""
@@ -125,12 +121,12 @@ class Table:
         if op == 0:
             g.undo()
             return
-        if op != CARD:
+        if op != engine.CARD:
             self.settle()
             # an `open` needs the roll the record left out; nothing else draws one
-            if op == OPEN and g.pending() == ROLL:
+            if op == engine.OPEN and g.pending() == engine.ROLL:
                 d1, d2 = chance.roll(self.rng)
-                g.apply(ROLL, d1, d2)
+                g.apply(engine.ROLL, d1, d2)
         g.apply(op, a, b)
 
 
@@ -172,20 +168,6 @@ def _start(head):
     return Table(engine.Game(n, head["opts"], first, head["preset"]), rng)
 
 
-def lines_of(lines):
-    """The record's lines whatever ends them: LF, CRLF or a lone CR. CPython's
-    text files split at all three, MicroPython's at LF alone, so a line is
-    split again at each CR here; a CR that ends a line ("a\\r\\n", "a\\r")
-    makes no empty line of its own, so both count lines alike."""
-    for raw in lines:
-        parts = raw.split("\r")
-        last = len(parts) - 1
-        for i in range(last + 1):
-            if i == last and i and parts[i] in ("", "\n"):
-                break
-            yield parts[i]
-
-
 def load(lines):
     """Replay a record (an iterable of lines; LF, CRLF or CR ends) into a
     Table, or raise RecordError naming the first bad line."""
@@ -195,25 +177,29 @@ def load(lines):
     number = 0
     text = ""
     try:
-        for raw in lines_of(lines):
-            number += 1
-            if number == 1 and raw[:1] == "\ufeff":  # a byte-order mark, as Windows editors write
-                raw = raw[1:]
-            w = words(raw)
-            if not w:
-                continue
-            text = raw.split("#", 1)[0].strip(" \t\r\n")
-            if w[0] in _HEADERS:
-                if table is not None:
-                    raise Refused("late_header")
-                if w[0] == "first":
-                    head["first_at"] = (number, text)
-                _header(w, head)
-                continue
-            op, a, b = parse_action(w)
-            if table is None:
-                table = _start(head)
-            table.act(op, a, b)
+        for chunk in lines:  # LF, CRLF or a lone CR ends a line: MicroPython splits at LF alone
+            parts = chunk.split("\r")
+            if len(parts) > 1 and parts[-1] in ("", "\n"):  # "a\r\n", "a\r": no empty line of its own
+                parts.pop()
+            for raw in parts:
+                number += 1
+                if number == 1 and raw[:1] == "\ufeff":  # a byte-order mark, as Windows editors write
+                    raw = raw[1:]
+                w = words(raw)
+                if not w:
+                    continue
+                text = raw.split("#", 1)[0].strip(" \t\r\n")
+                if w[0] in _HEADERS:
+                    if table is not None:
+                        raise Refused("late_header")
+                    if w[0] == "first":
+                        head["first_at"] = (number, text)
+                    _header(w, head)
+                    continue
+                op, a, b = parse_action(w)
+                if table is None:
+                    table = _start(head)
+                table.act(op, a, b)
         if table is None:
             number = 0  # the end of the record: no line to name
             if not text:
@@ -225,7 +211,7 @@ def load(lines):
             raise
         if not number:
             raise RecordError("at_end", str(e))
-        raise RecordError("line", number, _cut(text), _cut(str(e), _CUT_REASON))
+        raise RecordError("line", number, _cut(text), _cut(str(e), 300))  # a reason may quote a word: 300
     return table
 
 

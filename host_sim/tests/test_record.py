@@ -3,7 +3,7 @@ import pytest
 
 import host_sim  # noqa: F401
 from host_sim.tests.snapshot import snapshot
-from game import record, rules, state
+from game import engine, record, rules, state
 from game.engine import ROLL
 
 CARD_LINE = "card 1 2 3 4 5 6 1 2 3 4 5 6"
@@ -84,10 +84,10 @@ def test_exported_record_replays_without_seed():
     t.act(ROLL, 1, 1)
     for w in range(12):
         if g.tokens[w] == 1:
-            t.act(record.OPEN, w)
-    t.act(record.GUESS, g.active)
-    t.act(record.CLOSE)
-    t.act(record.REVEAL, g.active)
+            t.act(engine.OPEN, w)
+    t.act(engine.GUESS, g.active)
+    t.act(engine.CLOSE)
+    t.act(engine.REVEAL, g.active)
     t.settle()
     text = record.write(g)
     assert "seed" not in text and text.count("card ") == 2
@@ -136,12 +136,12 @@ def test_nothing_after_a_bad_line_is_applied():
 
 def test_parse_gives_each_action_its_arguments():
     card = bytes([6, 5, 4, 3, 2, 1, 1, 2, 3, 4, 5, 6])
-    for line, want in [("undo", (0, 0, 0)), ("skip", (record.SKIP, 0, 0)), ("pass", (record.PASS, 0, 0)),
-                       ("end", (record.END, 0, 0)), ("close", (record.CLOSE, 0, 0)),
-                       ("card 6 5 4 3 2 1 1 2 3 4 5 6", (record.CARD, card, 0)), ("roll 2 5", (ROLL, 2, 5)),
-                       ("order 3 2", (record.ORDER, bytes([2, 1]), 0)), ("open 12", (record.OPEN, 11, 0)),
-                       ("guess 6", (record.GUESS, 5, 0)), ("reveal 1", (record.REVEAL, 0, 0)),
-                       ("reveal none", (record.REVEAL, record.NOBODY, 0))]:
+    for line, want in [("undo", (0, 0, 0)), ("skip", (engine.SKIP, 0, 0)), ("pass", (engine.PASS, 0, 0)),
+                       ("end", (engine.END, 0, 0)), ("close", (engine.CLOSE, 0, 0)),
+                       ("card 6 5 4 3 2 1 1 2 3 4 5 6", (engine.CARD, card, 0)), ("roll 2 5", (ROLL, 2, 5)),
+                       ("order 3 2", (engine.ORDER, bytes([2, 1]), 0)), ("open 12", (engine.OPEN, 11, 0)),
+                       ("guess 6", (engine.GUESS, 5, 0)), ("reveal 1", (engine.REVEAL, 0, 0)),
+                       ("reveal none", (engine.REVEAL, engine.NOBODY, 0))]:
         got = record.parse_action(line.split())
         assert got == want and type(got[1]) is type(want[1]), line
 

@@ -5,7 +5,7 @@ import pytest
 
 from host_sim import ROOT
 from host_sim.tests.snapshot import snapshot
-from game import record, rules, state
+from game import engine, record, rules, state
 from game import Refused
 from game.engine import Game
 
@@ -101,7 +101,7 @@ def test_max_windows_two():
 def test_must_roll_first_when_dice_required():
     g = play("")
     with pytest.raises(Refused, match="roll the dice first"):
-        g.apply(record.OPEN, 0)
+        g.apply(engine.OPEN, 0)
 
 
 def test_dice_off_any_window():
@@ -248,7 +248,7 @@ def test_call_after_each_window_no_second_window_before_the_decision():
     msg = refused("roll 4 3\nopen 4\nopen 9", preset="zh-cn", players=3)
     assert "line 7: open 9: guess or pass first" in msg
     g = play("roll 4 3\nopen 4", preset="zh-cn")
-    assert sorted(op for op, _ in g.legal()) == [record.GUESS, record.PASS]
+    assert sorted(op for op, _ in g.legal()) == [engine.GUESS, engine.PASS]
 
 
 @pytest.mark.parametrize("sets", [
@@ -258,14 +258,14 @@ def test_call_after_each_window_in_every_mix(sets):
     sets = [("call_after_each_window", "yes")] + sets
     pre = "skip\n" if ("dice", "optional") in sets else "" if ("dice", "off") in sets else "roll 1 2\n"
     g = play(pre + "open 1", sets=sets)
-    assert not [a for op, a in g.legal() if op == record.OPEN]
+    assert not [a for op, a in g.legal() if op == engine.OPEN]
     with pytest.raises(Refused, match="guess or pass first"):
-        g.apply(record.OPEN, 1)
-    g.apply(record.PASS)
+        g.apply(engine.OPEN, 1)
+    g.apply(engine.PASS)
     if g.phase == 3:  # the call
-        g.apply(record.CLOSE)
+        g.apply(engine.CLOSE)
     assert state.as_dict(g)["phase"] == "decide" and g.passed
-    g.apply(record.OPEN, 1)
+    g.apply(engine.OPEN, 1)
     assert state.as_dict(g)["open"] == [1, 2]
 
 
@@ -322,7 +322,7 @@ def test_game_ends_after_last_round_with_shared_win():
     assert s["winners"] == [1, 2] and s["round"] == 2 and s["card"] == 2
     assert g.legal() == []
     with pytest.raises(Refused, match="the game is over"):
-        g.apply(record.ROLL, 1, 1)
+        g.apply(engine.ROLL, 1, 1)
 
 
 # -- undo ----------------------------------------------------------------
@@ -359,8 +359,8 @@ def test_undo_nothing():
 def test_illegal_action_leaves_state_untouched():
     g = play("roll 2 5\nopen 2")
     before = snapshot(g)
-    for op, a in ((record.OPEN, 3), (record.GUESS, 1), (record.CLOSE, 0), (record.REVEAL, 0),
-                  (record.OPEN, 1), (record.CARD, b"\x01" * 12), (record.ROLL, 1)):
+    for op, a in ((engine.OPEN, 3), (engine.GUESS, 1), (engine.CLOSE, 0), (engine.REVEAL, 0),
+                  (engine.OPEN, 1), (engine.CARD, b"\x01" * 12), (engine.ROLL, 1)):
         with pytest.raises(Refused):
             g.apply(op, a, 1)
         assert snapshot(g) == before
@@ -414,7 +414,7 @@ def test_order_rearranges_one_tie_group_of_two():
     g = play(base, players=5)
     s = state.as_dict(g)
     assert s["call"] == [4, 1, 2]
-    ties = [a for op, a in g.legal() if op == record.ORDER]
+    ties = [a for op, a in g.legal() if op == engine.ORDER]
     assert ties == [[0, 1]]  # seats 1 and 2 (0-based) tie at 3; seat 4 is alone
     assert st(base + "order 2 1", players=5)["call"] == [4, 2, 1]
     assert "tied at 2 crystals" in refused(base + "order 4 1", players=5)
@@ -439,7 +439,7 @@ def test_undo_without_dice_walks_back_to_the_start():
     g = play("open 1\npass\nclose\nopen 2", sets=[("dice", "off")])
     for _ in range(4):
         g.undo()
-    assert state.as_dict(g)["open"] == [] and g.log[0] >> 4 == record.CARD
+    assert state.as_dict(g)["open"] == [] and g.log[0] >> 4 == engine.CARD
     with pytest.raises(Refused, match="nothing to undo"):
         g.undo()
 
@@ -475,7 +475,7 @@ def test_replaying_nothing_leaves_no_card_on_the_lid():
     g = play("roll 2 5\nopen 2")
     g.replay(b"")
     s = state.as_dict(g)
-    assert s["tokens"] == [0] * 12 and s["card"] == 0 and g.pending() == record.CARD
+    assert s["tokens"] == [0] * 12 and s["card"] == 0 and g.pending() == engine.CARD
 
 
 def test_a_card_of_the_wrong_length_is_refused_with_its_count():
