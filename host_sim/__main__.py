@@ -44,8 +44,9 @@ class Parser(argparse.ArgumentParser):
 
 
 def runtime_flag(p):
-    p.add_argument("--runtime", choices=("micropython", "circuitpython"), default="micropython",
-                   help="the firmware build to run (default micropython)")
+    p.add_argument("--runtime", choices=("micropython", "circuitpython", "rp2040"), default="micropython",
+                   help="the firmware build to run (default micropython); rp2040: MicroPython's own "
+                        "RP2040 port on an emulated Pico (docs/rp2040.md)")
 
 
 def device_flags(p):

@@ -15,7 +15,7 @@ def install(runtime="micropython"):
     if runtime == "circuitpython":
         from host_sim import cpy
         return cpy.install()
-    return hw.install()
+    return hw.install()  # "rp2040" too: the device models, on the emulated Pico's pins
 
 
 ANGLES = ".servo-angles.json"  # beside the flash's files: where the horns stood at the end
@@ -62,6 +62,19 @@ def choose_lang(flash, code):
 
 class UsageError(Exception):
     """A setup flag or board that cannot be used: the message says which."""
+
+
+def check_flags(args):
+    """UsageError for a --rules or --players the device cannot set up."""
+    from game import rules
+    if args.rules is not None and args.rules not in rules.PRESET_NAMES:
+        raise UsageError("--rules: unknown preset %r (known: %s)" % (cut(args.rules, 40), ", ".join(rules.PRESET_NAMES)))
+    if args.players is not None and not 2 <= args.players <= 6:
+        raise UsageError("--players: 2 to 6, got %d" % args.players)
+    from app import lang
+    code = getattr(args, "lang", None)
+    if code is not None and code not in lang.LANGS:
+        raise UsageError("--lang: unknown language %r (known: %s)" % (cut(code, 40), ", ".join(lang.LANGS)))
 
 
 LOCK = ".in-use"  # beside the flash's files: one process at a time
@@ -112,15 +125,7 @@ def session(args):
     Raises UsageError for a bad flag or a board config the device refuses.
     What resume found (a journal cut short) and setup flags a resumed game
     ignores are said on stderr."""
-    from game import rules
-    if args.rules is not None and args.rules not in rules.PRESET_NAMES:
-        raise UsageError("--rules: unknown preset %r (known: %s)" % (cut(args.rules, 40), ", ".join(rules.PRESET_NAMES)))
-    if args.players is not None and not 2 <= args.players <= 6:
-        raise UsageError("--players: 2 to 6, got %d" % args.players)
-    from app import lang
-    code = getattr(args, "lang", None)
-    if code is not None and code not in lang.LANGS:
-        raise UsageError("--lang: unknown language %r (known: %s)" % (cut(code, 40), ", ".join(lang.LANGS)))
+    check_flags(args)
     scratch = None
     flash = args.flash
     if flash is None:
@@ -175,6 +180,9 @@ def _open_out(path, flag):
 
 
 def main(args):
+    if getattr(args, "runtime", "") == "rp2040":
+        from host_sim.rp2040 import press as pico
+        return pico.main(args)
     from game import state
     trace = None
     try:
