@@ -116,3 +116,22 @@ def make(board, setup=None):
     finally:
         if extra is not None:
             shutil.rmtree(extra)
+
+
+def resumed(image):
+    """The game the journal in image resumes to, by the firmware's own
+    Controller on CPython (None: no game): what the board would resume."""
+    from host_sim import hw
+    hw.install()
+    import time
+    from app.controller import Controller
+    from drivers.storage import Storage
+    tmp = tempfile.mkdtemp(prefix="pico-resume-")
+    try:
+        for path, data in files(image).items():
+            if path.count("/") == 1:  # the device's own files sit at the root
+                with open(os.path.join(tmp, path[1:]), "wb") as f:
+                    f.write(data)
+        return Controller(Storage(os.path.join(tmp, "")), None, time).game
+    finally:
+        shutil.rmtree(tmp)

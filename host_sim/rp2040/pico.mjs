@@ -248,8 +248,8 @@ function pinState(p) {
 
 function wirePins() {
   mcu.gpio.forEach((p, n) => {
-    p.addListener((value) => {
-      if (quietPins.has(n)) return ws2812(n, value);
+    p.addListener((value, old) => {
+      if (quietPins.has(n)) return ws2812(n, value, old);
       if (p.functionSelect === 4) return; // PWM edges: the pulse is sent instead
       send({ ev: 'gpio', t: nowUs(), pin: n, ...pinState(p) });
     });
@@ -290,14 +290,14 @@ function pwmChanged() {
   });
 }
 
-function ws2812(n, value) {
+function ws2812(n, value, old) {
   // a bit is a high pulse: 0.4 us a 0, 0.8 us a 1; 50 us low latches the frame
   const s = px[n] || (px[n] = { rise: 0, fall: 0, bits: 0, byte: 0, bytes: [] });
   const t = clock.nanos;
   if (value === 1) {
     if (s.bytes.length && t - s.fall > 50000) latch(n);
     s.rise = t;
-  } else if (value === 0) {
+  } else if (value === 0 && old === 1) { // a high pulse ends (not the pin becoming an output)
     s.fall = t;
     s.byte = (s.byte << 1) | (t - s.rise > 600 ? 1 : 0);
     if (++s.bits === 8) {
@@ -309,7 +309,7 @@ function ws2812(n, value) {
 
 function latch(n) {
   const s = px[n];
-  send({ ev: 'px', t: Math.floor(s.fall / 1000), pin: n, hex: hex(s.bytes) });
+  send({ ev: 'px', t: Math.floor(s.fall / 1000), pin: Number(n), hex: hex(s.bytes) });
   s.bytes = [];
   s.bits = s.byte = 0;
 }

@@ -41,6 +41,7 @@ class Pico:
         self.power_up()
 
     def _image(self, setup):
+        os.makedirs(os.path.dirname(self.path), exist_ok=True)
         if not os.path.exists(self.path):
             data = image.make(self.name, setup)
         else:
@@ -80,6 +81,12 @@ class Pico:
         self.link.close()
         self.link = None
 
+    def flash(self):
+        """The flash filesystem's bytes as they are now."""
+        self.link.save(self.path)
+        with open(self.path, "rb") as f:
+            return f.read()
+
     def close(self, keep=True):
         """Stop the emulator, keeping the flash as it is (a power cut) if keep."""
         if self.link is not None:
@@ -93,13 +100,18 @@ class Pico:
     def run(self, ms):
         end = clock.now_us() + ms * 1000
         while clock.now_us() < end:
-            now = clock.now_us()
-            t = min(end, now + CHUNK_US)
-            for b in self.inputs:
-                n = b.next_change(now)
-                if n is not None and n < t:
-                    t = n
-            self.link.run(max(t, now + 1))
+            self._ahead(end)
+
+    def _ahead(self, end):
+        """Run the chip towards end, stopping where an input may change (a
+        contact's bounce), so the chip sees every level the models make."""
+        now = clock.now_us()
+        t = min(end, now + CHUNK_US)
+        for b in self.inputs:
+            n = b.next_change(now)
+            if n is not None and n < t:
+                t = n
+        self.link.run(max(t, now + 1))
 
     def button(self, k):
         if k in CONTROLS:
@@ -137,14 +149,14 @@ class Pico:
 
     # -- the USB serial ---------------------------------------------------------
 
-    def _serial_until(self, marker, limit_ms=10000):
+    def _serial_until(self, marker, limit_ms=60000):
         """Run until the USB serial output holds marker; return and take what came before it."""
         end = clock.now_us() + limit_ms * 1000
         while marker not in self.link.serial:
             if clock.now_us() > end:
                 raise PicoError("the emulated Pico did not answer %r in %d ms; its USB serial said: %r"
                                 % (marker, limit_ms, bytes(self.link.serial[-400:])))
-            self.link.run(clock.now_us() + 2000)
+            self._ahead(clock.now_us() + 2000)
         i = self.link.serial.index(marker)
         out = bytes(self.link.serial[:i])
         del self.link.serial[:i + len(marker)]

@@ -1,0 +1,133 @@
+"""The firmware on MicroPython's own RP2040 port, on an emulated Pico
+(host_sim/rp2040: rp2040js under Node), against the same firmware on CPython
+(the `micropython` runtime), on the same device models: whole games by the
+same keys give the same game after every key (the board's journal, read from
+its flash) and at the end (asked over USB), the same OLED pixels and the same
+NeoPixel frames after every key; a power cut at a random instruction resumes.
+
+Needs the UF2 and the bootrom ($MACROSCOPE_RP2040, else ../shared/rp2040/
+beside the repository; docs/rp2040.md): without them these tests skip, saying why."""
+import os
+import random
+
+import pytest
+
+from host_sim import FIRMWARE, hw
+
+hw.install()
+from emu import clock, world  # noqa: E402
+from game import state  # noqa: E402
+from host_sim import press  # noqa: E402
+from host_sim.autoplay import next_key  # noqa: E402
+from host_sim.rp2040 import assets, image  # noqa: E402
+
+try:
+    assets.binaries()
+    MISSING = None
+except assets.Missing as e:
+    MISSING = str(e)
+
+needs_pico = pytest.mark.skipif(MISSING is not None, reason="no MicroPython UF2 for the emulated Pico: %s" % MISSING)
+ROOT = os.path.join(FIRMWARE, "")
+REACT_MS = 150  # after each release: the OLED's 8 pages go out in ~40 ms of steps
+
+# a whole game a preset, one on each board (PCA9685 + GPIO buttons; PWM servos + ladder)
+GAMES = [("pico_pca9685", {"players": 2, "rules": "family", "seed": 2}, 2),
+         ("pico_direct_pwm", {"players": 3, "rules": "standard", "seed": 5}, 5)]
+
+
+def look(emu):
+    """What a person sees: the OLED's pixels and the NeoPixels' last frame."""
+    px = emu.pixels.data
+    return bytes(emu.oled.ram).hex(), px.hex() if px else ""
+
+
+def on_cpython(board, setup, seed, flash):
+    """The game autoplay plays on the micropython runtime: keys, and after
+    every key the state, the OLED and the pixels."""
+    flash.mkdir()
+    s = press.start(board, str(flash), setup)
+    rng = random.Random(seed)
+    keys, states, looks = [], [], []
+    while True:
+        k = next_key(s.dev.ctl, rng)
+        if k is None:
+            break
+        s.key(k, REACT_MS)
+        keys.append(k)
+        states.append(state.as_dict(s.game()))
+        looks.append(look(s.emu))
+    return keys, states, looks
+
+
+@needs_pico
+@pytest.mark.parametrize("board,setup,seed", GAMES, ids=[g[0] + "-" + g[1]["rules"] for g in GAMES])
+def test_whole_game_on_the_rp2_port_equals_cpython(tmp_path, board, setup, seed):
+    from host_sim.rp2040.session import Pico
+    keys, states, looks = on_cpython(board, setup, seed, tmp_path / "cpython")
+    assert states[-1]["over"] and len(keys) > 40
+    p = Pico(board, ROOT, str(tmp_path / "pico"), setup)
+    try:
+        for i, k in enumerate(keys):
+            p.key(k, REACT_MS)
+            where = "after key %d (%s) of %s" % (i + 1, k, " ".join(keys[:i + 1]))
+            assert state.as_dict(image.resumed(p.flash())) == states[i], where + ": the board's journal"
+            oled, px = look(p.emu)
+            assert oled == looks[i][0], where + ": OLED pixels"
+            assert px == looks[i][1], where + ": NeoPixel frame"
+        assert p.resets == 0, p.reset_log
+        end, _ = p.outcome()
+        assert end == states[-1]
+    finally:
+        p.close(keep=False)
+
+
+@needs_pico
+def test_press_prints_what_the_micropython_runtime_prints(tmp_path):
+    import subprocess
+    import sys
+    from host_sim import ROOT as REPO
+    out = {}
+    for rt in ("micropython", "rp2040"):
+        proc = subprocess.run([sys.executable, "-m", "host_sim", "press", "--runtime", rt, "--players", "3",
+                               "--seed", "5", "--record-out", str(tmp_path / (rt + ".rec")), "r", "o", "n", "o",
+                               "1", "o", "o"], capture_output=True, text=True, cwd=REPO, timeout=300)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        out[rt] = proc.stdout.splitlines()[-1]
+    assert out["rp2040"] == out["micropython"]
+    assert '"phase": "reveal"' in out["rp2040"]
+    assert (tmp_path / "rp2040.rec").read_text() == (tmp_path / "micropython.rec").read_text()
+
+
+@needs_pico
+def test_power_cut_at_a_random_instruction_resumes_with_the_windows_open(tmp_path):
+    """Cut the power during a key's reaction (the emulator stopped at a random
+    instruction, the flash kept as it was): the board boots, resumes the
+    game from its journal as it stood before or after that key, and opens
+    that game's windows again."""
+    from host_sim.rp2040.session import Pico
+    board, setup = "pico_pca9685", {"players": 3, "rules": "standard", "seed": 5}
+    keys = "r o n o".split()
+    rng = random.Random(7)
+    flash = str(tmp_path / "flash")
+    p = Pico(board, ROOT, flash, setup)
+    for k in keys:
+        p.key(k, REACT_MS)
+    before = state.as_dict(image.resumed(p.flash()))
+    assert before["open"], "the game must have windows open for this test"
+    p.push("n")
+    p.run(rng.randrange(1, 80 + REACT_MS))
+    p.power_cut()
+    after_cut = state.as_dict(image.resumed(open(p.path, "rb").read()))
+    p = Pico(board, ROOT, flash)  # the same flash: a second power-up
+    try:
+        p.run(1500)  # the windows move into place
+        assert p.resets == 0
+        angles = p.emu.angles()  # before Ctrl-C closes the lid
+        st, _ = p.outcome()
+        assert st == after_cut
+        assert st["open"] == before["open"]  # NEXT moves the cursor: no window changes
+    finally:
+        p.close(keep=False)
+    # the servo horns: open (1,900 us) at 126 degrees, closed (1,100 us) at 54
+    assert [w + 1 for w in range(12) if angles[w] > 90] == before["open"], angles
