@@ -20,12 +20,11 @@ class Missing(Exception):
 
 
 def folders():
-    """Where the binaries are looked for, in order."""
-    out = []
+    """Where the binaries are looked for: $MACROSCOPE_RP2040 if set, else
+    ../shared/rp2040/ beside the repository."""
     if os.environ.get(ENV):
-        out.append(os.environ[ENV])
-    out.append(os.path.join(os.path.dirname(ROOT), "shared", "rp2040"))
-    return out
+        return [os.environ[ENV]]
+    return [os.path.join(os.path.dirname(ROOT), "shared", "rp2040")]
 
 
 def binaries():

@@ -83,19 +83,23 @@ def test_whole_game_on_the_rp2_port_equals_cpython(tmp_path, board, setup, seed)
 
 
 @needs_pico
-def test_press_prints_what_the_micropython_runtime_prints(tmp_path):
+def test_press_prints_what_the_micropython_runtime_prints_and_resumes_from_flash(tmp_path):
+    """`press --runtime rp2040` in two runs on one --flash folder: the second
+    resumes the first's game; both print what the micropython runtime does."""
     import subprocess
     import sys
     from host_sim import ROOT as REPO
     out = {}
     for rt in ("micropython", "rp2040"):
-        proc = subprocess.run([sys.executable, "-m", "host_sim", "press", "--runtime", rt, "--players", "3",
-                               "--seed", "5", "--record-out", str(tmp_path / (rt + ".rec")), "r", "o", "n", "o",
-                               "1", "o", "o"], capture_output=True, text=True, cwd=REPO, timeout=300)
-        assert proc.returncode == 0, proc.stderr[-2000:]
-        out[rt] = proc.stdout.splitlines()[-1]
-    assert out["rp2040"] == out["micropython"]
-    assert '"phase": "reveal"' in out["rp2040"]
+        for part, keys in enumerate((["--players", "3", "--seed", "5", "r", "o"], ["n", "o", "1", "o", "o"])):
+            proc = subprocess.run([sys.executable, "-m", "host_sim", "press", "--runtime", rt,
+                                   "--flash", str(tmp_path / rt), "--record-out", str(tmp_path / (rt + ".rec"))]
+                                  + keys, capture_output=True, text=True, cwd=REPO, timeout=300)
+            assert proc.returncode == 0, proc.stderr[-2000:]
+            out[rt, part] = proc.stdout.splitlines()[-1]
+    assert out["rp2040", 0] == out["micropython", 0]
+    assert out["rp2040", 1] == out["micropython", 1]
+    assert '"phase": "reveal"' in out["rp2040", 1]
     assert (tmp_path / "rp2040.rec").read_text() == (tmp_path / "micropython.rec").read_text()
 
 
@@ -131,3 +135,13 @@ def test_power_cut_at_a_random_instruction_resumes_with_the_windows_open(tmp_pat
         p.close(keep=False)
     # the servo horns: open (1,900 us) at 126 degrees, closed (1,100 us) at 54
     assert [w + 1 for w in range(12) if angles[w] > 90] == before["open"], angles
+
+
+@needs_pico
+def test_bench_figures_come_from_the_board(tmp_path):
+    """make bench's boot and heap figures (the rest take minutes: make bench)."""
+    from host_sim.bench import rp2040 as bench
+    ms = bench.boot_ms(str(tmp_path))
+    assert 10 < ms < 5000  # the firmware's own boot, not the emulator's start
+    free, ran_ms = bench.heap_free(str(tmp_path))
+    assert 0 < free < 246016 and ran_ms >= 400  # 200 steps of 2 ms sleep at least
