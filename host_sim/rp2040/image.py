@@ -26,6 +26,12 @@ def _fs(image=None):
     return fs
 
 
+def empty():
+    """The bytes of a filesystem with nothing on it: a Pico with MicroPython
+    freshly installed (its _boot.py made the filesystem)."""
+    return bytes(_fs().context.buffer)
+
+
 def compiled():
     """A folder with the firmware as `make flash` compiles it (armv6m .mpy)."""
     if "dir" not in _built:

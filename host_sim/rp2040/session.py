@@ -23,10 +23,12 @@ CHUNK_US = 50000  # the longest run without a look at the inputs
 
 
 class Pico:
-    def __init__(self, name, root, flash_dir, setup=None, card=True):
+    def __init__(self, name, root, flash_dir, setup=None, card=True, blank=False):
         """name: the board config; root: the firmware tree; flash_dir: where
         the flash image lives (kept: a second Pico on it resumes); setup:
-        start this game if the flash holds none; card: one in the slot."""
+        start this game if the flash holds none; card: one in the slot;
+        blank: a new flash holds an empty filesystem (MicroPython alone, for
+        `make flash`), and power-up does not wait for the device."""
         from app import board
         self.name = name
         self.cfg = board.load(name, root)  # a bad board is refused here (ConfigError)
@@ -37,13 +39,13 @@ class Pico:
         self.link = None
         self.down = {}
         self.boot_us = None
-        self._image(setup)
-        self.power_up()
+        self._image(setup, blank)
+        self.power_up(wait=not blank)
 
-    def _image(self, setup):
+    def _image(self, setup, blank):
         os.makedirs(os.path.dirname(self.path), exist_ok=True)
         if not os.path.exists(self.path):
-            data = image.make(self.name, setup)
+            data = image.empty() if blank else image.make(self.name, setup)
         else:
             with open(self.path, "rb") as f:
                 data = f.read()
@@ -53,10 +55,10 @@ class Pico:
         with open(self.path, "wb") as f:
             f.write(data)
 
-    def power_up(self):
-        """A fresh board at time zero with this flash, run until the device
-        draws on its OLED (the driver's init only clears it): the setup menu,
-        or the resumed game."""
+    def power_up(self, wait=True):
+        """A fresh board at time zero with this flash, run (if wait) until
+        the device draws on its OLED (the driver's init only clears it): the
+        setup menu, or the resumed game."""
         world.reset()
         self.emu = Board(self.cfg)
         if self.card:
@@ -64,7 +66,7 @@ class Pico:
         self.inputs = list(self.emu.buttons.values()) + [self.emu.card]
         self.link = Link(self.path, ws2812=[self.cfg["pixels"]["pin"]], on_reset=self._reset)
         oled = self.emu.oled
-        while not (oled.on and any(oled.ram)):
+        while wait and not (oled.on and any(oled.ram)):
             if clock.now_us() > BOOT_LIMIT_MS * 1000:
                 raise PicoError("the emulated Pico showed nothing on its OLED in %d ms; its USB serial said: %r"
                                 % (BOOT_LIMIT_MS, bytes(self.link.serial[-400:])))

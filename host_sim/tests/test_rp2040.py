@@ -145,3 +145,39 @@ def test_bench_figures_come_from_the_board(tmp_path):
     assert 10 < ms < 5000  # the firmware's own boot, not the emulator's start
     free, ran_ms = bench.heap_free(str(tmp_path))
     assert 0 < free < 246016 and ran_ms >= 400  # 200 steps of 2 ms sleep at least
+
+
+@needs_pico
+def test_make_flash_onto_the_emulated_pico_with_mpremote(tmp_path):
+    """`python -m host_sim pico --pty LINK`, then what `make flash PORT=LINK`
+    runs: the real mpremote copies the firmware onto a Pico holding
+    MicroPython alone, resets it, and it boots into the device's setup menu."""
+    import subprocess
+    import sys
+    import time
+    from host_sim import ROOT as REPO
+    from host_sim.mpy import tool
+    link = str(tmp_path / "pico")
+    pico = subprocess.Popen([sys.executable, "-m", "host_sim", "pico", "--pty", link, "--flash", str(tmp_path / "fl")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO)
+    try:
+        assert "emulated Pico on" in pico.stdout.readline()
+        flashed = subprocess.run([sys.executable, "-m", "host_sim.flash", "--port", link, str(tmp_path / "mpy")],
+                                 capture_output=True, text=True, cwd=REPO, timeout=600)
+        assert flashed.returncode == 0, flashed.stdout[-2000:] + flashed.stderr[-2000:]
+        t0 = time.monotonic()
+        lines = []
+        while not any("draws on the OLED" in ln for ln in lines):  # the reset, then main.py's boot
+            assert time.monotonic() - t0 < 120, lines
+            lines.append(pico.stdout.readline())
+        assert lines[0].startswith("restart")
+        got = subprocess.run([tool("mpremote"), "connect", link, "resume", "exec",
+                              "print(dev.ctl.mode, dev.ctl.game, dev.hw.cfg['name'])"],
+                             capture_output=True, text=True, timeout=120)
+        assert got.stdout.split() == ["0", "None", "pico_pca9685"], got.stdout + got.stderr  # M_SETUP
+    finally:
+        pico.terminate()
+        pico.wait(30)
+    assert os.path.getsize(tmp_path / "fl" / "flash.img") == image.SIZE
+    files = image.files(open(tmp_path / "fl" / "flash.img", "rb").read())
+    assert "/main.py" in files and "/app/device.mpy" in files and "/main.mpy" not in files
