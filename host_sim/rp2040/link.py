@@ -1,7 +1,7 @@
 """The line to the emulated Pico (pico.mjs under Node): runs it in lockstep
 with the simulator's virtual clock and carries what crosses the board between
 the chip and the device models of host_sim/fakes/emu (world's pins and buses):
-I2C transfers to the OLED and PCA9685, output pins and PWM pulses to the
+I2C transfers to the OLED and PCA9685, SPI bytes to the e-paper panel, output pins and PWM pulses to the
 servos and PCA9685's OE, WS2812 frames to the pixels' pin; the buttons'
 levels and the ladder's voltage back to the chip."""
 import json
@@ -97,6 +97,8 @@ class Link:
                 self._gpio(e)
             elif ev == "pwm":
                 self._pwm(e)
+            elif ev == "spi":
+                self._spi(e)
             elif ev == "px":
                 self.world.pin(e["pin"]).clock_out(bytes.fromhex(e["hex"]))
             elif ev == "serial":
@@ -115,6 +117,14 @@ class Link:
         d = bus.devices.get(e["addr"])
         if d is not None:
             d.i2c_write(data)
+
+    def _spi(self, e):
+        bus = self.world.spi(e["bus"])
+        data = bytes.fromhex(e["hex"])
+        bus.bytes_sent += len(data)
+        for cs, d in bus.devices:
+            if self.world.pin(cs).level() == 0:
+                d.spi_write(data)
 
     def _gpio(self, e):
         s = self.world.pin(e["pin"])

@@ -14,6 +14,7 @@
 //                 {"ev": "gpio", "t": us, "pin": n, "mode": 0|1, "out": 0|1, "pull": -1|1|2}
 //                 {"ev": "pwm", "t": us, "pin": n, "freq": hz, "pulse_ns": ns}
 //                 {"ev": "px", "t": us, "pin": n, "hex": "..."}  a WS2812 frame decoded from the pin
+//                 {"ev": "spi", "t": us, "bus": n, "hex": "..."}  bytes out on SPI (before any later pin change)
 //                 {"ev": "serial", "hex": "..."}   USB serial output
 //                 {"ev": "reset", "t": us, "why": "watchdog"}   the board restarted
 //                 {"ev": "at", "t": us, "cycles": n}   the run is done (its answer)
@@ -68,6 +69,7 @@ function nowUs() {
 }
 
 function send(obj) {
+  if (obj.ev !== 'spi') flushSPI(); // the bytes before a pin change (DC, CS) go first
   const s = JSON.stringify(obj) + '\n';
   fs.writeSync(1, s);
 }
@@ -239,6 +241,27 @@ function wireI2C(n) {
 }
 let devices = {};
 
+// -- SPI: bytes to the host's models (the e-paper panel), each taking its bits' time
+const spiOut = [[], []];
+function wireSPI(n) {
+  const spi = mcu.spi[n];
+  spi.onTransmit = (value) => {
+    spiOut[n].push(value & 0xff);
+    const hz = spi.clockFrequency || 1e6;
+    clock.createAlarm(() => spi.completeTransmit(0)).schedule((spi.dataBits * 1e9) / hz);
+  };
+}
+
+function flushSPI() {
+  for (const n of [0, 1]) {
+    if (spiOut[n].length) {
+      const data = spiOut[n];
+      spiOut[n] = [];
+      send({ ev: 'spi', t: nowUs(), bus: n, hex: hex(data) });
+    }
+  }
+}
+
 // -- pins: outputs and pulls to the host; PWM pulses; WS2812 frames decoded
 function pinState(p) {
   const v = p.value; // 0 Low, 1 High, 2 Input, 3 pull-up, 4 pull-down, 5 bus keeper
@@ -330,7 +353,10 @@ function powerUp(flash) {
   reBreak = romFunction(romCode('RE')) & ~1; // a Thumb address: bit 0 set
   rpBreak = romFunction(romCode('RP')) & ~1;
   cdc = new SerialHost(mcu.usbCtrl);
-  for (const n of [0, 1]) wireI2C(n);
+  for (const n of [0, 1]) {
+    wireI2C(n);
+    wireSPI(n);
+  }
   wirePins();
   lastPulse = {};
   mcu.watchdog = mcu.peripherals[0x40058];
@@ -369,6 +395,7 @@ function run(untilUs) {
     totalCycles += cycles;
     clock.tick(cycles * NS_PER_CYCLE);
   }
+  flushSPI();
   for (const n of Object.keys(px)) {
     if (px[n].bytes.length && clock.nanos - px[n].fall > 50000) latch(n);
   }

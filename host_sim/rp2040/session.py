@@ -64,6 +64,8 @@ class Pico:
         if self.card:
             self.emu.card.set(True, 0)
         self.inputs = list(self.emu.buttons.values()) + [self.emu.card]
+        if self.emu.epaper is not None:
+            self.inputs.append(self.emu.epaper)  # its BUSY pin
         self.link = Link(self.path, ws2812=[self.cfg["pixels"]["pin"]], on_reset=self._reset)
         oled = self.emu.oled
         while wait and not (oled.on and any(oled.ram)):

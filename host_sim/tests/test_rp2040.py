@@ -181,3 +181,33 @@ def test_make_flash_onto_the_emulated_pico_with_mpremote(tmp_path):
     assert os.path.getsize(tmp_path / "fl" / "flash.img") == image.SIZE
     files = image.files(open(tmp_path / "fl" / "flash.img", "rb").read())
     assert "/main.py" in files and "/app/device.mpy" in files and "/main.mpy" not in files
+
+
+@needs_pico
+def test_epaper_board_shows_the_same_picture(tmp_path):
+    """The e-paper board (SPI, DC, RST, BUSY): the same keys give the same game
+    and the same picture on the glass as on CPython."""
+    from host_sim.rp2040.session import Pico
+    board, setup, keys = "pico_epaper", {"players": 3, "rules": "standard", "seed": 5}, "r o n o".split()
+    (tmp_path / "cpython").mkdir()
+    s = press.start(board, str(tmp_path / "cpython"), setup)  # first: the two share emu.world
+    for k in keys:
+        s.key(k)
+    s.run(1000)  # the last partial refresh over
+    want = state.as_dict(s.game())
+    glass, seen = bytes(s.emu.epaper.glass), look(s.emu)
+    refreshes = (s.emu.epaper.full_refreshes, s.emu.epaper.partial_refreshes)
+    assert want["open"], "a window must be open for the picture to show it"
+    p = Pico(board, ROOT, str(tmp_path / "pico"), setup)
+    try:
+        for k in keys:
+            p.key(k)
+        p.run(1000)
+        assert state.as_dict(image.resumed(p.flash())) == want
+        assert p.emu.epaper.errors == [] and p.emu.epaper.refused == 0
+        assert (p.emu.epaper.full_refreshes, p.emu.epaper.partial_refreshes) == refreshes
+        assert glass != b"\xff" * len(glass)  # something shows
+        assert bytes(p.emu.epaper.glass) == glass
+        assert look(p.emu) == seen
+    finally:
+        p.close(keep=False)
