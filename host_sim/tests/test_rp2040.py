@@ -211,3 +211,33 @@ def test_epaper_board_shows_the_same_picture(tmp_path):
         assert look(p.emu) == seen
     finally:
         p.close(keep=False)
+
+
+@needs_pico
+def test_sim_plays_on_the_emulated_pico(tmp_path):
+    """`make sim RUNTIME=rp2040`: the terminal UI drives the emulated Pico;
+    ROLL pressed in it opens the rolled windows, shown on the lid and the scores."""
+    import argparse
+    import asyncio
+    from host_sim.rp2040.sim import session
+    from host_sim.tui.app import SimApp
+    args = argparse.Namespace(players=3, rules=None, seed=5, board="pico_pca9685", flash=None, runtime="rp2040")
+
+    async def go(s):
+        app = SimApp(s, None, False)
+        async with app.run_test(size=(190, 40)) as pilot:
+            app.advance(300)
+            await pilot.press("r")
+            app.advance(400)
+            await pilot.press("o")
+            app.advance(1500)
+            await pilot.pause()
+            return app
+
+    with session(args) as s:
+        app = asyncio.run(go(s))
+        g = s.game()
+        assert state.as_dict(g)["open"] == [6]  # the micropython runtime's game after r o
+        lid = app.lid_shown
+        assert lid is not None and sum(1 for w in lid if w[0] > 0) == 1
+        assert "round 1/" in str(app.scores_shown)
