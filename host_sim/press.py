@@ -124,8 +124,14 @@ def session(args):
     --seed, --board, --flash); a scratch flash, removed after, without --flash.
     Raises UsageError for a bad flag or a board config the device refuses.
     What resume found (a journal cut short) and setup flags a resumed game
-    ignores are said on stderr."""
+    ignores are said on stderr. Runtime "rp2040": the emulated Pico
+    (host_sim/rp2040/sim.py), with the same face."""
     check_flags(args)
+    if getattr(args, "runtime", "") == "rp2040":
+        from host_sim.rp2040.sim import session as pico
+        with pico(args) as s:
+            yield s
+        return
     scratch = None
     flash = args.flash
     if flash is None:
@@ -180,9 +186,6 @@ def _open_out(path, flag):
 
 
 def main(args):
-    if getattr(args, "runtime", "") == "rp2040":
-        from host_sim.rp2040 import press as pico
-        return pico.main(args)
     from game import state
     trace = None
     try:

@@ -4,7 +4,7 @@ simulator's device models on its pins and buses (host_sim/rp2040/link.py).
 The keys are the `press` letters and take the same time as on the other
 runtimes (emu.session): a press held HOLD_MS, then REACT_MS for the device.
 
-At the end the board is asked over its USB serial, as a person with mpremote
+outcome() asks the board over its USB serial, as a person with mpremote
 would: Ctrl-C stops main.py's loop (the lid closes), and the raw REPL prints
 the game's state from main.py's `dev`."""
 import json

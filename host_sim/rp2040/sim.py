@@ -1,7 +1,8 @@
-"""`make sim RUNTIME=rp2040`: the terminal UI (host_sim/tui) on the emulated
-Pico. It drives a session's push(), run(), emu and game(); this gives the
-Pico those, the game read back from the board's journal (the only view the
-host has of it while main.py runs) whenever the OLED changes."""
+"""The emulated Pico behind `press --runtime rp2040` and `make sim
+RUNTIME=rp2040`: press.session() yields this in place of an emu Session, with
+the same face (key(), push(), run(), button(), emu, game()). The game is read
+back from the board's journal on its flash (the host's only view of it while
+main.py runs), again whenever the OLED has changed."""
 import contextlib
 import os
 from types import SimpleNamespace
@@ -29,6 +30,12 @@ class PicoSim:
     def push(self, k):
         return self.pico.push(k)
 
+    def key(self, k):
+        self.pico.key(k)
+
+    def button(self, k):
+        return self.pico.button(k)
+
     def run(self, ms):
         self.pico.run(ms)
 
@@ -42,20 +49,33 @@ class PicoSim:
 
 @contextlib.contextmanager
 def session(args):
-    """A PicoSim on the flags of `sim` (--board, --flash, --players/--rules/--seed)."""
-    from host_sim.press import UsageError, check_flags, setup_of
-    from host_sim.rp2040.session import Pico, scratch
+    """A PicoSim on the flags of `press` and `sim` (--board, --flash,
+    --players/--rules/--seed, checked by press.session)."""
+    from host_sim import hw
+    hw.install()
     from app import board
-    check_flags(args)
+    from host_sim.press import UsageError, flash_folder, locked, setup_of
+    from host_sim.rp2040 import assets
+    from host_sim.rp2040.session import Pico, scratch
     try:
         board.load(args.board, os.path.join(FIRMWARE, ""))
-    except board.ConfigError as e:
+        assets.binaries()
+    except (board.ConfigError, assets.Missing) as e:
         raise UsageError(str(e))
-    tmp = scratch() if args.flash is None else None
-    pico = Pico(args.board, os.path.join(FIRMWARE, ""), args.flash or tmp.name, setup_of(args))
+    tmp = None
+    flash = args.flash
+    if flash is None:
+        tmp = scratch()
+        flash = tmp.name
+    else:
+        flash_folder(flash)
     try:
-        yield PicoSim(pico)
+        with locked(flash):
+            pico = Pico(args.board, os.path.join(FIRMWARE, ""), flash, setup_of(args))
+            try:
+                yield PicoSim(pico)
+            finally:
+                pico.close(keep=args.flash is not None)
     finally:
-        pico.close(keep=args.flash is not None)
         if tmp is not None:
             tmp.cleanup()

@@ -220,11 +220,8 @@ def main(args):
             why = getattr(e, "strerror", None) or "not a picture Pillow can read"
             print("--picture: %s: %s" % (args.picture, why), file=sys.stderr)
             return 2
-    opened = press.session
-    if getattr(args, "runtime", "") == "rp2040":  # the emulated Pico (docs/rp2040.md)
-        from host_sim.rp2040.sim import session as opened
     try:
-        with opened(args) as s:
+        with press.session(args) as s:
             SimApp(s, picture).run()
     except press.UsageError as e:
         print(e, file=sys.stderr)
