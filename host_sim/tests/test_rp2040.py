@@ -238,6 +238,6 @@ def test_sim_plays_on_the_emulated_pico(tmp_path):
         app = asyncio.run(go(s))
         g = s.game()
         assert state.as_dict(g)["open"] == [6]  # the micropython runtime's game after r o
-        lid = app.lid_shown
-        assert lid is not None and sum(1 for w in lid if w[0] > 0) == 1
+        lid = app.lid_shown[0]  # per window: (open columns, moving, colour)
+        assert sum(1 for w in lid if w[0] > 0) == 1
         assert "round 1/" in str(app.scores_shown)
