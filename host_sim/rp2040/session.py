@@ -13,7 +13,7 @@ import tempfile
 
 from emu import clock, world
 from emu.board import Board
-from emu.session import CONTROLS, HOLD_MS, LONG_MS, REACT_MS
+from emu.session import Keys
 from host_sim.rp2040 import image
 from host_sim.rp2040.link import Link, PicoError
 
@@ -22,7 +22,7 @@ BOOT_LIMIT_MS = 5000  # a board not showing anything by then is broken
 CHUNK_US = 50000  # the longest run without a look at the inputs
 
 
-class Pico:
+class Pico(Keys):
     def __init__(self, name, root, flash_dir, setup=None, card=True, blank=False):
         """name: the board config; root: the firmware tree; flash_dir: where
         the flash image lives (kept: a second Pico on it resumes); setup:
@@ -99,12 +99,16 @@ class Pico:
             self.link.close()
             self.link = None
 
-    # -- time and keys, as emu.session.Session ---------------------------------
+    # -- time (the keys: emu.session.Keys) ------------------------------------
 
     def run(self, ms):
         end = clock.now_us() + ms * 1000
         while clock.now_us() < end:
             self._ahead(end)
+
+    def wait(self, ms):
+        """A wait (~MS): the chip runs it all (no skipping ahead here)."""
+        self.run(ms)
 
     def _ahead(self, end):
         """Run the chip towards end, stopping where an input may change (a
@@ -116,40 +120,6 @@ class Pico:
             if n is not None and n < t:
                 t = n
         self.link.run(max(t, now + 1))
-
-    def button(self, k):
-        if k in CONTROLS:
-            return self.emu.buttons[CONTROLS[k]]
-        if len(k) == 1 and "1" <= k <= "6":
-            return self.emu.buttons["seat%d" % (ord(k) - ord("1"))]
-        raise ValueError("unknown key %r (1-6, r, n, o, p, u, U, c)" % k)
-
-    def push(self, k):
-        if k == "c":
-            self.card = not self.card
-            self.emu.card.set(self.card)
-            return 0
-        hold = LONG_MS if k == "U" else HOLD_MS
-        self.button(k).press(hold)
-        return hold
-
-    def hold(self, k):
-        self.button(k).set(True)
-        self.down[k] = clock.now_us()
-
-    def release(self, k):
-        t = self.down.pop(k, None)
-        if t is not None:
-            self.button(k).set(False, max(clock.now_us(), t + HOLD_MS * 1000))
-
-    def key(self, k, react_ms=REACT_MS):
-        self.run(self.push(k) + react_ms)
-
-    def keys(self, text):
-        for k in text.split():
-            self.button(k) if k != "c" else None  # a bad key is refused before any is pressed
-        for k in text.split():
-            self.key(k)
 
     # -- the USB serial ---------------------------------------------------------
 
