@@ -361,7 +361,10 @@ function powerUp(flash) {
   lastPulse = {};
   mcu.watchdog = mcu.peripherals[0x40058];
   mcu.watchdog.onWatchdogTrigger = () => {
-    resetPending = mcu.watchdog.reason === 2 ? 'watchdog' : 'machine.reset()'; // REASON: 1 timer, 2 force
+    // its counter at 0 would fire again at once, for ever: stop it, the chip restarts anyway
+    mcu.watchdog.timer.enable = false;
+    mcu.watchdog.alarm.enable = false;
+    resetPending = mcu.watchdog.reason & 1 ? 'watchdog' : 'machine.reset()'; // REASON: 1 timer, 2 force (machine.reset)
   };
   core.PC = FLASH_BASE; // the boot2 stage at the start of flash, as the bootrom would
 }

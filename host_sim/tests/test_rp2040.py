@@ -241,3 +241,31 @@ def test_sim_plays_on_the_emulated_pico(tmp_path):
         lid = app.lid_shown[0]  # per window: (open columns, moving, colour)
         assert sum(1 for w in lid if w[0] > 0) == 1
         assert "round 1/" in str(app.scores_shown)
+
+
+@needs_pico
+def test_a_stalled_loop_is_reset_by_the_watchdog_and_the_game_resumes(tmp_path):
+    """The RP2040's own watchdog (as rp2040js runs it): a loop that stops
+    feeding it resets the chip after the firmware's 5 s, and the game resumes."""
+    from host_sim.rp2040.session import Pico
+    p = Pico("pico_pca9685", ROOT, str(tmp_path), {"players": 3, "rules": "standard", "seed": 5})
+    try:
+        for k in "r o".split():
+            p.key(k, REACT_MS)
+        before = state.as_dict(image.resumed(p.flash()))
+        p.interrupt()  # the REPL keeps the watchdog fed by a timer: stop it, then hang
+        p.link.write_serial(b"dev.hw.watchdog.timer.deinit()\nwhile True: pass\n\x04")
+        t0 = clock.now_us()
+        while not p.resets and clock.now_us() - t0 < 12000000:
+            p.run(100)
+        assert p.reset_log and p.reset_log[0][1] == "watchdog", p.reset_log
+        stalled_ms = (p.reset_log[0][0] - t0) // 1000
+        # Watchdog(timeout_ms=5000), last fed by the REPL's timer up to 1 s before the hang
+        assert 4000 <= stalled_ms <= 5100, stalled_ms
+        p.run(1500)  # boot, resume, the windows reopen
+        angles = p.emu.angles()
+        st, _ = p.outcome()
+        assert st == before
+        assert [w + 1 for w in range(12) if angles[w] > 90] == before["open"]
+    finally:
+        p.close(keep=False)
