@@ -36,6 +36,12 @@ class PicoSim:
     def button(self, k):
         return self.pico.button(k)
 
+    def wait_ms(self, k):
+        return self.pico.wait_ms(k)
+
+    def wait(self, ms):
+        self.pico.wait(ms)
+
     def run(self, ms):
         self.pico.run(ms)
 
