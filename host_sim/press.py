@@ -65,7 +65,7 @@ class UsageError(Exception):
 
 
 def check_flags(args):
-    """UsageError for a --rules or --players the device cannot set up."""
+    """UsageError for a --rules, --players or --lang the device cannot set up."""
     from game import rules
     if args.rules is not None and args.rules not in rules.PRESET_NAMES:
         raise UsageError("--rules: unknown preset %r (known: %s)" % (cut(args.rules, 40), ", ".join(rules.PRESET_NAMES)))
