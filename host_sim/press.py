@@ -127,7 +127,10 @@ def session(args):
     ignores are said on stderr. Runtime "rp2040": the emulated Pico
     (host_sim/rp2040/sim.py), with the same face."""
     check_flags(args)
+    code = getattr(args, "lang", None)
     if getattr(args, "runtime", "") == "rp2040":
+        if code is not None:
+            raise UsageError("--lang: not on the emulated Pico yet (choose it in the device's menu)")
         from host_sim.rp2040.sim import session as pico
         with pico(args) as s:
             yield s
