@@ -134,10 +134,11 @@ def resumed(image):
     from drivers.storage import Storage
     tmp = tempfile.mkdtemp(prefix="pico-resume-")
     try:
-        for path, data in files(image).items():
-            if path.count("/") == 1:  # the device's own files sit at the root
-                with open(os.path.join(tmp, path[1:]), "wb") as f:
-                    f.write(data)
+        fs = _fs(image)
+        for name in fs.listdir("/"):  # the device's own files sit at the root
+            if fs.stat("/" + name).type == 1:  # a file (2: a folder of the firmware's)
+                with fs.open("/" + name, "rb") as src, open(os.path.join(tmp, name), "wb") as f:
+                    f.write(src.read())
         return Controller(Storage(os.path.join(tmp, "")), None, time).game
     finally:
         shutil.rmtree(tmp)
