@@ -165,7 +165,7 @@ print(len(g.log), c.journal.entries, time.ticks_diff(t1, t0) // %(n)d, len(acts)
 def resume(tmp):
     """A 6-seat game's 300-entry journal read back and replayed (a fresh
     Controller, as at boot), and the engine's time per applied action."""
-    from host_sim.bench.device import journal_of
+    from bench.device import journal_of
     from host_sim.rp2040 import image
     from host_sim.rp2040.session import IMAGE, Pico
     played = os.path.join(tmp, "played")

@@ -8,7 +8,7 @@ import tempfile
 import littlefs
 
 from host_sim import FIRMWARE
-from host_sim.mpy import build
+from tools.mpy import build
 
 # the rp2 port's littlefs (ports/rp2: 1,408 KiB from 0xa0000 on a 2 MiB Pico)
 BLOCK_SIZE = 4096

@@ -155,7 +155,7 @@ def test_power_cut_at_a_random_instruction_resumes_with_the_windows_open(tmp_pat
 @needs_pico
 def test_bench_figures_come_from_the_board(tmp_path):
     """make bench's boot and heap figures (the rest take minutes: make bench)."""
-    from host_sim.bench import rp2040 as bench
+    from bench import rp2040 as bench
     ms = bench.boot_ms(str(tmp_path))
     assert 10 < ms < 5000  # the firmware's own boot, not the emulator's start
     free, ran_ms = bench.heap_free(str(tmp_path))
@@ -171,13 +171,13 @@ def test_make_flash_onto_the_emulated_pico_with_mpremote(tmp_path):
     import sys
     import time
     from host_sim import ROOT as REPO
-    from host_sim.mpy import tool
+    from tools.mpy import tool
     link = str(tmp_path / "pico")
     pico = subprocess.Popen([sys.executable, "-m", "host_sim", "pico", "--pty", link, "--flash", str(tmp_path / "fl")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO)
     try:
         assert "emulated Pico on" in pico.stdout.readline()
-        flashed = subprocess.run([sys.executable, "-m", "host_sim.flash", "--port", link, str(tmp_path / "mpy")],
+        flashed = subprocess.run([sys.executable, "-m", "tools.flash", "--port", link, str(tmp_path / "mpy")],
                                  capture_output=True, text=True, cwd=REPO, timeout=600)
         assert flashed.returncode == 0, flashed.stdout[-2000:] + flashed.stderr[-2000:]
         t0 = time.monotonic()
