@@ -15,7 +15,8 @@ class PicoSim:
     def __init__(self, pico):
         self.pico = pico
         self.emu = pico.emu
-        self.dev = SimpleNamespace(hw=SimpleNamespace(cfg=pico.cfg))
+        # the board config; the shutters driver is on the chip: the lid is drawn from the servos
+        self.dev = SimpleNamespace(hw=SimpleNamespace(cfg=pico.cfg, shutters=None))
         self._seen = None
         self._game = None
 
