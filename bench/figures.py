@@ -66,11 +66,26 @@ GROUPS = (
          "the page at rest after a roll: main-thread time over 10 s by CDP `TaskDuration`, % of a core",
          ("<=", 2)),
     )),
+    ("MicroPython's RP2040 port on the emulated Pico, emulated cycles at 125 MHz (docs/rp2040.md; "
+     "skipped without the UF2)", (
+        ("rp2040_boot_ms", "power-up to the setup menu drawn on the OLED, a fresh flash", ("<=", 1000)),
+        ("rp2040_heap_free_bytes", "booted into a 6-seat game, 200 steps, `gc.collect()`", (">=", 100000)),
+        ("rp2040_resume_ms_300", "a fresh Controller reading back and replaying a 6-seat game's 300-entry "
+         "journal", ("<=", 100)),
+        ("rp2040_boot_resumed_ms", "power-up to that resumed game's screen", ("<=", 1000)),
+        ("rp2040_action_us", "the engine, per applied action", ("<=", 100)),
+        ("rp2040_press_to_shutter_ms_p99", "contact closure of OK to the PCA9685 write that moves that "
+         "servo, 30 presses at random phases of main.py's loop", ("<=", 20)),
+        ("rp2040_step_us_p50", "one `Device.step()`, its OLED page included, over a whole game", ("<=", 500)),
+        ("rp2040_step_us_p99", "the same, 99th percentile", ("<=", 4000)),
+        ("rp2040_step_us_max", "the same, the longest", None),
+    )),
 )
 
 DESCRIBED = dict((name, (what, goal)) for _, rows in GROUPS for name, what, goal in rows)
 NAMES = tuple(name for _, rows in GROUPS for name, _, _ in rows)
 WEB = tuple(name for name in NAMES if name.startswith("web_"))
+RP2040 = tuple(name for name in NAMES if name.startswith("rp2040_"))
 
 
 def meets(name, value):

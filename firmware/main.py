@@ -4,7 +4,7 @@ An unexpected error closes every window, shows the error, and resets the
 board after 5 s; the game then resumes from the journal. An error while
 booting (a lost part, a damaged file) is shown with the LED blinking; if the
 firmware itself cannot load, the LED blinks fast. Ctrl-C over USB (mpremote) stops the loop with the lid closed and the watchdog kept fed, so
-the REPL can be used (`mpremote resume ...`)."""
+the REPL can be used (`mpremote resume ...`), with the device as `dev`."""
 import asyncio
 import time
 
@@ -31,9 +31,18 @@ async def _loop(dev):
         await asyncio.sleep_ms(2)
 
 
+dev = None
+
+
+def _play(d):
+    global dev  # after Ctrl-C the REPL shares main.py's globals: `dev.ctl.game` is the game
+    dev = d
+    asyncio.run(_loop(d))
+
+
 def run():
     # from power-up on, under the guard: no error at boot is a blank screen or a boot loop
-    device.boot(lambda dev: asyncio.run(_loop(dev)), machine.reset, lambda s: time.sleep_ms(s * 1000))
+    device.boot(_play, machine.reset, lambda s: time.sleep_ms(s * 1000))
 
 
 run()

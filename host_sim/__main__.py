@@ -4,6 +4,7 @@
     python -m host_sim play [...]      a text game in the terminal
     python -m host_sim press [...] KEYS  the device firmware played by key presses
     python -m host_sim sim [...]       the device firmware played from the keyboard
+    python -m host_sim pico --pty LINK  the emulated Pico, its USB serial on a pty (mpremote, make flash)
 """
 import argparse
 import json
@@ -44,8 +45,9 @@ class Parser(argparse.ArgumentParser):
 
 
 def runtime_flag(p):
-    p.add_argument("--runtime", choices=("micropython", "circuitpython"), default="micropython",
-                   help="the firmware build to run (default micropython)")
+    p.add_argument("--runtime", choices=("micropython", "circuitpython", "rp2040"), default="micropython",
+                   help="the firmware build to run (default micropython); rp2040: MicroPython's own "
+                        "RP2040 port on an emulated Pico (docs/rp2040.md)")
 
 
 def device_flags(p):
@@ -83,6 +85,10 @@ def main(argv=None):
     device_flags(sm)
     sm.add_argument("--picture", metavar="FILE", help="the card under the lid: what open windows show")
     runtime_flag(sm)
+    pc = sub.add_parser("pico", help="the emulated Pico (MicroPython's rp2 port), its USB serial on a pty")
+    pc.add_argument("--pty", required=True, metavar="LINK", help="make LINK a symlink to the pty (mpremote connect LINK)")
+    pc.add_argument("--board", default="pico_pca9685", help="board config of the parts on its pins")
+    pc.add_argument("--flash", metavar="DIR", help="keep the flash image here (a later run starts from it)")
     args = p.parse_args(argv)
     if args.cmd == "play" and args.load and (args.players, args.rules, args.seed) != (None, None, None):
         p.error("--load takes players, rules and seed from the record: "
@@ -92,6 +98,9 @@ def main(argv=None):
     if args.cmd == "press":
         from host_sim import press
         return press.main(args)
+    if args.cmd == "pico":
+        from host_sim.rp2040 import pty
+        return pty.main(args)
     if args.cmd == "sim":
         from host_sim import press
         press.install(args.runtime)  # before the simulator's modules: one runtime per process

@@ -15,7 +15,7 @@ def install(runtime="micropython"):
     if runtime == "circuitpython":
         from host_sim import cpy
         return cpy.install()
-    return hw.install()
+    return hw.install()  # "rp2040" too: the device models, on the emulated Pico's pins
 
 
 ANGLES = ".servo-angles.json"  # beside the flash's files: where the horns stood at the end
@@ -62,6 +62,19 @@ def choose_lang(flash, code):
 
 class UsageError(Exception):
     """A setup flag or board that cannot be used: the message says which."""
+
+
+def check_flags(args):
+    """UsageError for a --rules, --players or --lang the device cannot set up."""
+    from game import rules
+    if args.rules is not None and args.rules not in rules.PRESET_NAMES:
+        raise UsageError("--rules: unknown preset %r (known: %s)" % (cut(args.rules, 40), ", ".join(rules.PRESET_NAMES)))
+    if args.players is not None and not 2 <= args.players <= 6:
+        raise UsageError("--players: 2 to 6, got %d" % args.players)
+    from app import lang
+    code = getattr(args, "lang", None)
+    if code is not None and code not in lang.LANGS:
+        raise UsageError("--lang: unknown language %r (known: %s)" % (cut(code, 40), ", ".join(lang.LANGS)))
 
 
 LOCK = ".in-use"  # beside the flash's files: one process at a time
@@ -111,16 +124,17 @@ def session(args):
     --seed, --board, --flash); a scratch flash, removed after, without --flash.
     Raises UsageError for a bad flag or a board config the device refuses.
     What resume found (a journal cut short) and setup flags a resumed game
-    ignores are said on stderr."""
-    from game import rules
-    if args.rules is not None and args.rules not in rules.PRESET_NAMES:
-        raise UsageError("--rules: unknown preset %r (known: %s)" % (cut(args.rules, 40), ", ".join(rules.PRESET_NAMES)))
-    if args.players is not None and not 2 <= args.players <= 6:
-        raise UsageError("--players: 2 to 6, got %d" % args.players)
-    from app import lang
+    ignores are said on stderr. Runtime "rp2040": the emulated Pico
+    (host_sim/rp2040/sim.py), with the same face."""
+    check_flags(args)
     code = getattr(args, "lang", None)
-    if code is not None and code not in lang.LANGS:
-        raise UsageError("--lang: unknown language %r (known: %s)" % (cut(code, 40), ", ".join(lang.LANGS)))
+    if getattr(args, "runtime", "") == "rp2040":
+        if code is not None:
+            raise UsageError("--lang: not on the emulated Pico yet (choose it in the device's menu)")
+        from host_sim.rp2040.sim import session as pico
+        with pico(args) as s:
+            yield s
+        return
     scratch = None
     flash = args.flash
     if flash is None:

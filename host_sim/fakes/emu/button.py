@@ -35,6 +35,18 @@ class Button:
             return not closed  # chatter: the new state, the old, ... until it settles
         return closed
 
+    def next_change(self, now):
+        """The first time after now at which closed() may change (a chatter
+        edge or a scheduled switch), or None: an emulator that runs ahead in
+        steps stops there to sample the contact."""
+        c = self._changes
+        for t, closed, bounce, chatter in c[self._i:]:
+            if t > now:
+                return t
+            if now - t < bounce:
+                return t + min(bounce, ((now - t) // chatter + 1) * chatter)
+        return None
+
     def _switch(self, at, closed):
         self._changes.append((at, closed, self.bounce_us, self.chatter_us))
 

@@ -21,7 +21,72 @@ class BootLoop(RuntimeError):
     pass
 
 
-class Session:
+class Keys:
+    """Key presses on an emulated board's buttons, on the virtual clock: the
+    board's owner has emu (emu.board.Board), card, down ({}), run(ms) and
+    wait(ms)."""
+    emu: "Board"
+    card: "bool"
+    down: "dict"
+
+    def run(self, ms):
+        raise NotImplementedError
+
+    def wait(self, ms):
+        raise NotImplementedError
+
+    def push(self, k):
+        """Start pressing key k now and return at once: the press, its hold
+        and release are scheduled on the virtual clock. Returns the ms the
+        gesture lasts (0 for the card, which just changes)."""
+        if k == "c":
+            self.card = not self.card
+            self.emu.card.set(self.card)
+            return 0
+        hold = LONG_MS if k == "U" else HOLD_MS
+        self.button(k).press(hold)
+        return hold
+
+    def button(self, k):
+        """The emulated button of key k (not the card)."""
+        if k in CONTROLS:
+            return self.emu.buttons[CONTROLS[k]]
+        if len(k) == 1 and "1" <= k <= "6":
+            return self.emu.buttons["seat" + k]
+        raise ValueError("unknown key %r (1-6, r, n, o, p, u, U, c)" % k)
+
+    def hold(self, k):
+        """Key k goes down now and stays down until release(k): a button held
+        for as long as a person holds it (the web page's pointer)."""
+        self.button(k).set(True)
+        self.down[k] = clock.now_us()
+
+    def release(self, k):
+        """Key k comes up now, or HOLD_MS after it went down if that is later:
+        a tap as short as a click is still a whole press, as push(k) makes it."""
+        t = self.down.pop(k, None)
+        if t is not None:
+            self.button(k).set(False, max(clock.now_us(), t + HOLD_MS * 1000))
+
+    def key(self, k, react_ms=REACT_MS):
+        """Press and release one key, then give the device react_ms; ~MS waits."""
+        if k[0] == "~":
+            self.wait(self.wait_ms(k))
+        else:
+            self.run(self.push(k) + react_ms)
+
+    def wait_ms(self, k):
+        """The ms of a wait token ~MS; ValueError naming a bad one."""
+        if not k[1:].isdigit():
+            raise ValueError("bad wait %r: ~ and the ms to wait, as ~604800000 (a week)" % k)
+        return int(k[1:])
+
+    def keys(self, text):
+        for k in text.split():
+            self.key(k)
+
+
+class Session(Keys):
     def __init__(self, name, root, flash_root, setup=None, card=True, runtime="micropython", angles=None,
                  lost=()):
         """name: the board config; root: the firmware tree (with boards/);
@@ -152,56 +217,6 @@ class Session:
         clock.sleep_ms(ms)
         if world.state["wdt_expired"]:
             self.reboot()
-
-    def push(self, k):
-        """Start pressing key k now and return at once: the press, its hold
-        and release are scheduled on the virtual clock. Returns the ms the
-        gesture lasts (0 for the card, which just changes)."""
-        if k == "c":
-            self.card = not self.card
-            self.emu.card.set(self.card)
-            return 0
-        hold = LONG_MS if k == "U" else HOLD_MS
-        self.button(k).press(hold)
-        return hold
-
-    def button(self, k):
-        """The emulated button of key k (not the card)."""
-        if k in CONTROLS:
-            return self.emu.buttons[CONTROLS[k]]
-        if len(k) == 1 and "1" <= k <= "6":
-            return self.emu.buttons["seat" + k]
-        raise ValueError("unknown key %r (1-6, r, n, o, p, u, U, c)" % k)
-
-    def hold(self, k):
-        """Key k goes down now and stays down until release(k): a button held
-        for as long as a person holds it (the web page's pointer)."""
-        self.button(k).set(True)
-        self.down[k] = clock.now_us()
-
-    def release(self, k):
-        """Key k comes up now, or HOLD_MS after it went down if that is later:
-        a tap as short as a click is still a whole press, as push(k) makes it."""
-        t = self.down.pop(k, None)
-        if t is not None:
-            self.button(k).set(False, max(clock.now_us(), t + HOLD_MS * 1000))
-
-    def key(self, k, react_ms=REACT_MS):
-        """Press and release one key, then give the device react_ms; ~MS waits."""
-        if k[0] == "~":
-            self.wait(self.wait_ms(k))
-        else:
-            self.run(self.push(k) + react_ms)
-
-    def wait_ms(self, k):
-        """The ms of a wait token ~MS; ValueError naming a bad one."""
-        if not k[1:].isdigit():
-            raise ValueError("bad wait %r: ~ and the ms to wait, as ~604800000 (a week)" % k)
-        return int(k[1:])
-
-    def keys(self, text):
-        for k in text.split():
-            self.key(k)
 
     def game(self):
         ctl = getattr(self.dev, "ctl", None)

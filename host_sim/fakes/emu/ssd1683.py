@@ -66,6 +66,10 @@ class SSD1683:
         """BUSY, as the firmware reads it."""
         return 1 if clock.now_us() < self.busy_until else 0
 
+    def next_change(self, now):
+        """When BUSY falls, if it is high (an emulator running ahead samples it then)."""
+        return self.busy_until if self.busy_until > now else None
+
     def _rst_changed(self):
         if self._rst.level() == 0:  # hardware reset: registers to defaults, RAM kept
             self._registers()

@@ -1,0 +1,144 @@
+"""The Pico's flash filesystem as `make flash` leaves it: littlefs v2 at flash
+offset 0xa0000 (the rp2 port's layout), holding the firmware compiled for
+armv6m, main.py as source, and optionally a game already set up."""
+import os
+import shutil
+import tempfile
+
+import littlefs
+
+from host_sim import FIRMWARE
+from tools.mpy import build
+
+# the rp2 port's littlefs (ports/rp2: 1,408 KiB from 0xa0000 on a 2 MiB Pico)
+BLOCK_SIZE = 4096
+BLOCK_COUNT = 352
+SIZE = BLOCK_SIZE * BLOCK_COUNT
+_built = {}  # compiled firmware per process: mpy-cross runs once
+
+
+def _fs(image=None):
+    fs = littlefs.LittleFS(block_size=BLOCK_SIZE, block_count=BLOCK_COUNT, prog_size=256,
+                           read_size=32, lookahead_size=32, mount=image is None)
+    if image is not None:
+        fs.context.buffer = bytearray(image)
+        fs.mount()
+    return fs
+
+
+def empty():
+    """The bytes of a filesystem with nothing on it: a Pico with MicroPython
+    freshly installed (its _boot.py made the filesystem)."""
+    return bytes(_fs().context.buffer)
+
+
+def compiled():
+    """A folder with the firmware as `make flash` compiles it (armv6m .mpy)."""
+    if "dir" not in _built:
+        tmp = tempfile.mkdtemp(prefix="pico-mpy-")
+        build(tmp, "armv6m")
+        _built["dir"] = tmp
+    return _built["dir"]
+
+
+def put_tree(fs, src, dest="", dirs_only=False):
+    for name in sorted(os.listdir(src)):
+        path = os.path.join(src, name)
+        target = dest + "/" + name
+        if dirs_only and not os.path.isdir(path):
+            continue  # main.mpy: the board runs main.py, never main.mpy
+        if os.path.isdir(path):
+            fs.makedirs(target, exist_ok=True)
+            put_tree(fs, path, target)
+        else:
+            with open(path, "rb") as f, fs.open(target, "wb") as out:
+                out.write(f.read())
+
+
+def fresh(board, extra=None):
+    """The bytes of a new filesystem: the compiled firmware, main.py,
+    board.txt naming the board config, and the files of the folder extra
+    (a game set up on the host) at its root."""
+    fs = _fs()
+    put_tree(fs, compiled(), dirs_only=True)
+    with fs.open("/board.txt", "w") as out:
+        out.write(board + "\n")
+    with open(os.path.join(FIRMWARE, "main.py"), "rb") as f, fs.open("/main.py", "wb") as out:
+        out.write(f.read())
+    if extra is not None:
+        put_tree(fs, extra)
+    return bytes(fs.context.buffer)
+
+
+def files(image):
+    """{path: bytes} of every file in an image."""
+    fs = _fs(image)
+    out = {}
+    for top, _dirs, names in fs.walk("/"):
+        for n in names:
+            p = top.rstrip("/") + "/" + n
+            with fs.open(p, "rb") as f:
+                out[p] = f.read()
+    return out
+
+
+def has(image, path):
+    fs = _fs(image)
+    try:
+        fs.stat(path)
+        return True
+    except littlefs.errors.LittleFSError:
+        return False
+
+
+def with_files(image, src):
+    """image with the files of folder src added at its root."""
+    fs = _fs(image)
+    put_tree(fs, src)
+    return bytes(fs.context.buffer)
+
+
+def setup_game(setup):
+    """A folder with what the firmware writes when it starts the game setup
+    asks for (its journal and settings), made by the firmware's own
+    Controller on CPython: the board then resumes that game at boot, as the
+    device started with the simulator's setup flags does."""
+    from host_sim import hw
+    hw.install()
+    import time
+    from app.controller import Controller
+    from drivers.storage import Storage
+    tmp = tempfile.mkdtemp(prefix="pico-setup-")
+    Controller(Storage(os.path.join(tmp, "")), None, time, setup)
+    return tmp
+
+
+def make(board, setup=None):
+    """A new flash filesystem for board (a config name), the game setup
+    asks for started on it."""
+    extra = setup_game(setup) if setup is not None else None
+    try:
+        return fresh(board, extra)
+    finally:
+        if extra is not None:
+            shutil.rmtree(extra)
+
+
+def resumed(image):
+    """The game the journal in image resumes to, by the firmware's own
+    Controller on CPython (None: no game): what the board would resume."""
+    from host_sim import hw
+    hw.install()
+    import time
+    from app.controller import Controller
+    from drivers.storage import Storage
+    tmp = tempfile.mkdtemp(prefix="pico-resume-")
+    try:
+        fs = _fs(image)
+        for name in fs.listdir("/"):  # the device's own files sit at the root
+            if fs.stat("/" + name).type == 1:  # a file (2: a folder of the firmware's)
+                with fs.open("/" + name, "rb") as src, open(os.path.join(tmp, name), "wb") as f:
+                    f.write(src.read())
+        return Controller(Storage(os.path.join(tmp, "")), None, time).game
+    finally:
+        shutil.rmtree(tmp)
