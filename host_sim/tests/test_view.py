@@ -30,7 +30,7 @@ def test_a_light_valve_is_open_or_closed():
     from emu.view import flap
     cfg, emu, h = hw.boot("pico_direct_pwm")
     assert emu.servos and not emu.valves
-    from drivers.shutter_gpio import GpioShutters
+    from drivers.shutter_outputs import GpioShutters
     from drivers.shutters import Shutters
     from machine import Pin
     hw.reset()
