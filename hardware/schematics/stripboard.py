@@ -93,7 +93,7 @@ FIXED = {
     "Q2": (64, 3, 0),
     "J2": (68, 2, 180),    # power in: VIN_RAW, GND_SERVO on the servo return strip
     "U4": (50, 20, 0),     # 74AHCT125 beside GP19
-    "J24": (68, 20, 0),    # pixels
+    "J24": (5, 13, 180),   # pixels: at the left, nearest LED 1 (window 1)
     "J3": (68, 14, 0),     # OLED
     "J23": (28, 20, 180),  # controls: pins on the button GPIOs' strips
     "J25": (0, 23, 180),   # spare GPIOs
