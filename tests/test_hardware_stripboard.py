@@ -108,3 +108,24 @@ def test_readme_figures_are_the_layouts(laid):
     text = " ".join((boards.ROOT / "hardware" / "README.md").read_text().split())
     assert (f"{len(board.cuts)} cuts ({len(board.cuts) - knife} drilled, {knife} with a knife between holes) "
             f"and {len(board.links)} links") in text
+
+
+def test_the_board_rests_on_the_bays_pads_where_it_has_no_leads(laid):
+    """Each pad under the board is printed in the bay, reaches the board's underside, and lies under holes
+    that carry no lead or link (a solder joint there would tip the board)."""
+    import trimesh
+
+    from hardware.lid import checks
+
+    board, _ = laid
+    ends = {h for a, b, _ in board.links for h in (a, b)}
+    assert not stripboard.PAD_HOLES & (set(board.pins) | ends)
+    bay = checks._manifold(checks.load_meshes(["bay"])["bay"])
+    at = stripboard.in_bay(Lid())
+    z0 = at["board"][4]
+    for px, py in at["pads"]:
+        probe = trimesh.creation.box(bounds=[(px - 1, py - 1, at["floor"] + 0.1), (px + 1, py + 1, z0 - 0.05)])
+        solid = (checks._manifold(probe) ^ bay).volume()
+        assert solid > 0.95 * probe.volume, f"no pad at ({px:.1f}, {py:.1f}) under the board"
+        above = trimesh.creation.box(bounds=[(px - 1, py - 1, z0 + 0.05), (px + 1, py + 1, z0 + 1)])
+        assert (checks._manifold(above) ^ bay).volume() < 0.01, "a pad stands into the board"

@@ -14,7 +14,8 @@ import sys
 
 from .params import BOARD, HERE, PARAMS, WINDOW_CELLS, Lid
 
-SOURCES = [PARAMS, HERE / "params.py", HERE / "model.py", HERE / "printing.py", BOARD]
+SOURCES = [PARAMS, HERE / "params.py", HERE / "model.py", HERE / "printing.py", BOARD,
+           HERE.parent / "schematics" / "stripboard.py"]  # the board's pads in the bay
 PRINTED = ("base", "foot", "bay", "lid", "bay_lid", "flap", "diffuser")  # what you print; sg90, horn and card are reference bodies
 MOVING = ("flap", "horn")  # turn with the servo shaft
 PICTURE = HERE.parent / "lid.png"

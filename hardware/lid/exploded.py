@@ -32,8 +32,9 @@ STEPS = [
      "Press six M3 inserts into the bay's corner posts (two in each front post, one in each back post). "
      "Fit the 5.5 × 2.1 mm jack in the back wall's round hole and tighten its nut; wire it to the board's "
      "screw terminal J2 with twisted 18 AWG (centre pin to VIN_RAW). Lay the board in the bay, parts up, "
-     "the Pico's USB socket at the back wall's rectangular hole, on 2 mm pads (not in the model yet: stick "
-     "four 2 mm spacers under its corners). Do the bring-up (hardware/README.md) before going on.",
+     "the Pico's USB socket at the back wall's rectangular hole, on the four 2 mm pads printed on the "
+     "floor (under holes the layout keeps free; a square of foam tape on each holds it). Do the bring-up "
+     "(hardware/README.md) before going on.",
      {INSERT: 6}),
     ("Servos and LED diffusers on the lid", ["lid", "sg90", "diffuser"],
      "Turn the lid over. Stand each SG90 in its mount beside its window, shaft towards the window's "

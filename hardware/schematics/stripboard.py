@@ -13,7 +13,6 @@ front edge (towards the card and the cable opening) to the back edge (the USB an
 
 import bisect
 
-from . import outputs
 from .domains import union_find
 
 COLS, ROWS = 70, 24
@@ -101,6 +100,12 @@ FIXED = {
 }
 
 
+# The board rests on four printed pads on the bay's floor (hardware/lid/model.py): each under the 2 x 2
+# holes from (x, y), kept clear of leads and links so the board lies flat.
+PADS = [(3, 4), (3, 19), (66, 5), (66, 20)]
+PAD_HOLES = {(x + i, y + j) for x, y in PADS for i in (0, 1) for j in (0, 1)}
+
+
 class Layout:
     """Parts on the grid, then cuts and links. pins: {(x, y): (ref, pin, net)}."""
 
@@ -113,7 +118,7 @@ class Layout:
         self.strips = {y: [] for y in range(ROWS)}  # y -> sorted [(x, net)]
         self.cuts = []     # (x, y): x whole = a hole drilled out, x + 0.5 = a knife cut between holes
         self.links = []    # ((x, y), (x, y), net)
-        self.reserved = set()  # holes kept free beside the hand-placed parts' pins, for links
+        self.reserved = set(PAD_HOLES)  # holes kept free: beside the hand-placed parts' pins, for links; pads
 
     def reserve_beside(self, ref):
         """Keep the holes just outside ref's pins free (an IC's or connector's pin then always has a
@@ -268,7 +273,7 @@ class Layout:
         """Join the pieces of each net with wire links: repeatedly the shortest link between two empty
         holes of pieces not yet joined (Kruskal). Links go in first, so they may pass under a part."""
         cut_holes = {c for c in self.cuts if c[0] == int(c[0])}
-        used = set()
+        blocked = set(self.pins) | cut_holes | PAD_HOLES  # no link end in a lead's hole, a cut or on a pad
         by_net = {}
         for seg in self.segments():
             by_net.setdefault(seg[0], []).append(seg)
@@ -278,14 +283,12 @@ class Layout:
             while len({find(i) for i in range(len(segs))}) > 1:
                 best = None
                 for i, (_, ya, a0, a1) in enumerate(segs):
-                    fa = [x for x in range(a0, a1 + 1) if (x, ya) not in self.pins and (x, ya) not in cut_holes
-                          and (x, ya) not in used]
+                    fa = [x for x in range(a0, a1 + 1) if (x, ya) not in blocked]
                     for j in range(i + 1, len(segs)):
                         if find(i) == find(j):
                             continue
                         _, yb, b0, b1 = segs[j]
-                        fb = [x for x in range(b0, b1 + 1) if (x, yb) not in self.pins and (x, yb) not in cut_holes
-                              and (x, yb) not in used]
+                        fb = [x for x in range(b0, b1 + 1) if (x, yb) not in blocked]
                         for xa in fa:
                             k = bisect.bisect_left(fb, xa)
                             for xb in fb[max(0, k - 1):k + 1]:
@@ -296,12 +299,13 @@ class Layout:
                     raise ValueError(f"stripboard: no free holes left to link the pieces of {net}")
                 _, i, j, ha, hb = best
                 join(i, j)
-                used.update((ha, hb))
+                blocked.update((ha, hb))
                 self.links.append((ha, hb, net))
 
 
 def on_board(netlist_text):
     """(comps, nets) of the parts that sit on the board (not the ones at the end of a cable)."""
+    from . import outputs  # imports SKiDL: not needed by the lid's model, which reads only the pads
     comps, nets = outputs.read_netlist(netlist_text)
     off = outputs.off_board_refs(netlist_text)
     comps = {r: c for r, c in comps.items() if r not in off}
@@ -381,4 +385,6 @@ def in_bay(lid):
     floor = -lid.lid.thickness - lid.bay.height + lid.lid.wall
     z0 = floor + STANDOFF
     usb_z = z0 + BOARD_T + SOCKET + PICO_T + USB_Z
-    return {"board": (x0, x0 + w, y1 - d, y1, z0, z0 + BOARD_T), "usb": (x0 + EDGE + PICO * PITCH, usb_z)}
+    pads = [(x0 + EDGE + (x + 0.5) * PITCH, y1 - d + EDGE + (y + 0.5) * PITCH) for x, y in PADS]
+    return {"board": (x0, x0 + w, y1 - d, y1, z0, z0 + BOARD_T), "usb": (x0 + EDGE + PICO * PITCH, usb_z),
+            "pads": pads, "floor": floor}
