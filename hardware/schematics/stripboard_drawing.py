@@ -2,11 +2,11 @@
 
 from xml.sax.saxutils import escape
 
-from .stripboard import COLS, EDGE, PITCH, ROWS
+from .stripboard import COLS, EDGE, PADS, PITCH, ROWS
 
 S = 6.0          # px per mm
 M = 40           # margin, px
-LEGEND = 70      # px under the board
+LEGEND = 85      # px under the board
 
 
 def _xy(x, y):
@@ -33,6 +33,10 @@ def svg(board, title):
         out.append(f'<text x="{px:.1f}" y="{M + h + 14:.1f}" font-size="10" text-anchor="middle">{x}</text>')
     out += [f'<circle cx="{px:.1f}" cy="{py:.1f}" r="{0.45 * S:.1f}" fill="#8a6a45"/>'
             for x in range(COLS) for y in range(ROWS) for px, py in [_xy(x, y)]]
+    for x, y in PADS:  # where the bay's pads touch the copper side: no leads or links
+        (ax, ay), (bx, by) = _xy(x, y + 1), _xy(x + 1, y)
+        out.append(f'<rect x="{ax - 5:.1f}" y="{ay - 5:.1f}" width="{bx - ax + 10:.1f}" height="{by - ay + 10:.1f}" '
+                   f'fill="#888" fill-opacity="0.35" stroke="#444" stroke-dasharray="3,2"/>')
     for ref, (x, y, rot) in sorted(board.place.items()):
         holes, body = board.geometry(ref, x, y, rot)
         xs, ys = [b[0] for b in body], [b[1] for b in body]
@@ -69,6 +73,8 @@ def svg(board, title):
     out.append(f'<text x="{M}" y="{ly + 18}" font-size="12">Blue: wire links ({len(board.links)}; insulated '
                f'wire where longer than 3 holes; fit them before the parts). Square pad: pin 1. Strip 0 is the '
                f'front edge (cable opening), strip {ROWS - 1} the back wall (USB).</text>')
+    out.append(f'<text x="{M}" y="{ly + 36}" font-size="12">Grey dashed: where the bay\'s pads meet the copper '
+               f'side (keep clear of leads).</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -91,7 +97,9 @@ def text(board, name):
            f"{len(board.cuts)} cuts ({len(board.cuts) - knife} drilled at a hole, {knife} with a knife between two "
            f"holes, written x.5), {len(board.links)} wire links ({length / 1000:.2f} m of wire). Cut first, then "
            "fit the links, then the parts from the lowest up; check each strip against the netlist with a meter "
-           "before fitting the Pico and the ICs.", "", "## Parts", "",
+           "before fitting the Pico and the ICs. The board rests on four pads on the bay's floor, under the "
+           "2 x 2 holes from " + ", ".join(_hole(p) for p in PADS) + ": nothing is soldered there.", "",
+           "## Parts", "",
            "| Ref | Value | Pin 1 at | Lie |", "|---|---|---|---|"]
     for ref in sorted(board.place, key=natural_key):
         x, y, rot = board.place[ref]
