@@ -14,7 +14,8 @@ def docs():
 
 
 @pytest.mark.parametrize("name", ["README.md", "wiring_pico_pca9685.svg", "wiring_pico_direct_pwm.svg",
-                                  "wiring_pico_epaper.svg",
+                                  "wiring_pico_epaper.svg", "stripboard_pico_pca9685.svg",
+                                  "stripboard_pico_pca9685.md",
                                   "power.svg", "wokwi/diagram.json", "point_to_point_pico_pca9685.md"])
 def test_generated_doc_is_current(docs, name):
     path = build.HARDWARE / name

@@ -14,7 +14,8 @@ import sys
 
 from .params import BOARD, HERE, PARAMS, WINDOW_CELLS, Lid
 
-SOURCES = [PARAMS, HERE / "params.py", HERE / "model.py", HERE / "printing.py", BOARD]
+SOURCES = [PARAMS, HERE / "params.py", HERE / "model.py", HERE / "printing.py", BOARD,
+           HERE.parent / "schematics" / "stripboard.py"]  # the board's pads in the bay
 PRINTED = ("base", "foot", "bay", "lid", "bay_lid", "flap", "diffuser")  # what you print; sg90, horn and card are reference bodies
 MOVING = ("flap", "horn")  # turn with the servo shaft
 PICTURE = HERE.parent / "lid.png"
@@ -80,48 +81,19 @@ def visibility_table():
 
 
 def render(path, opened=OPEN_IN_PICTURE):
-    """A shaded view of the assembly with some flaps open, as PNG (matplotlib, no GPU)."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    """A shaded view of the assembly with some flaps open, as PNG."""
     import numpy as np
-    import trimesh
-    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
 
-    from . import checks
+    from . import checks, pictures
 
     asm = checks.load_assembly()
     meshes = checks.load_meshes({i["part"] for i in asm["instances"]})
-    colours = {"base": "#8d6e63", "foot": "#6d4c41", "bay": "#8d6e63", "lid": "#d7ccc8", "bay_lid": "#bcaaa4", "flap": "#1f6fb2",
-               "sg90": "#37474f", "horn": "#fafafa",
-               "diffuser": "#fff59d", "card": "#66bb6a", "card_switch": "#37474f", "lever": "#b0bec5"}
-    fig = plt.figure(figsize=(9, 7), dpi=110)
-    ax = fig.add_subplot(projection="3d")
-    light = np.array([0.3, -0.5, 0.8]) / np.linalg.norm([0.3, -0.5, 0.8])
-    triangles, face_colours = [], []
-    for label, mesh in checks.place(meshes, asm, opened):
-        base = np.array(matplotlib.colors.to_rgb(colours[label.split()[0]]))
-        # Small faces: matplotlib sorts whole faces by their centres, long slivers sort wrong.
-        verts, faces = trimesh.remesh.subdivide_to_size(mesh.vertices, mesh.faces, max_edge=6.0)
-        mesh = trimesh.Trimesh(verts, faces, process=False)
-        shade = 0.45 + 0.55 * np.clip(mesh.face_normals @ light, 0, 1)
-        triangles.append(mesh.triangles)
-        face_colours.append(base * shade[:, None])
-    # One collection, so that matplotlib sorts every face by depth (it has no z-buffer).
-    ax.add_collection3d(Poly3DCollection(np.concatenate(triangles), facecolors=np.concatenate(face_colours),
-                                         linewidths=0, antialiased=False))
+    bodies = [(pictures.COLOURS[label.split()[0]], mesh) for label, mesh in checks.place(meshes, asm, opened)]
     lo = np.minimum(meshes["base"].bounds[0], meshes["bay"].bounds[0])
     hi = np.maximum(meshes["base"].bounds[1], meshes["bay"].bounds[1])
-    ax.set_xlim(lo[0], hi[0])
-    ax.set_ylim(lo[1], hi[1])
-    ax.set_zlim(lo[2], lo[2] + (hi[1] - lo[1]) * 0.6)
-    ax.view_init(elev=38, azim=-62)
-    ax.set_box_aspect((hi[0] - lo[0], hi[1] - lo[1], (hi[1] - lo[1]) * 0.6), zoom=1.2)
-    ax.set_axis_off()
-    ax.set_title(f"Lid: windows {', '.join(map(str, opened))} open ({asm['open_degrees']:.0f} degrees)")
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    hi[2] = lo[2] + (hi[1] - lo[1]) * 0.6
+    pictures.draw(path, bodies, f"Lid: windows {', '.join(map(str, opened))} open ({asm['open_degrees']:.0f} degrees)",
+                  lo, hi)
 
 
 def main(argv):
@@ -147,6 +119,8 @@ def main(argv):
     from ..schematics import readme
     README.write_text(readme.update(README.read_text(), {"visibility": visibility_table()}))
     render(PICTURE)
+    from . import exploded
+    exploded.main()
     print("written: hardware/lid/stl/*.stl, hardware/lid/lid.step, hardware/lid/assembly.json, hardware/lid.png")
     return 0
 

@@ -19,6 +19,7 @@ import math
 
 from build123d import Align, Box, Cylinder, Location, Plane, Polygon, Pos, Rot, extrude
 
+from ..schematics import stripboard
 from .params import Lid
 
 C = (Align.CENTER, Align.CENTER, Align.MIN)
@@ -247,7 +248,7 @@ def feet(p: Lid):
 
 def bay(p: Lid):
     """The electronics bay: a box behind the tray, with the jack and USB holes, a cable opening to the lid,
-    and corner posts that take the lids' screws."""
+    corner posts that take the lids' screws, and pads for the board."""
     c, b, wall = p.card, p.bay, p.lid.wall
     (x0, x1), (_, y1) = p.outline()
     seam = _seam(p)
@@ -259,6 +260,11 @@ def bay(p: Lid):
     for x in (x0 + wall, x1 - wall - 10):
         for y0_, y1_ in ((seam + wall, seam + wall + 16), (y1 - wall - 8, y1 - wall)):
             box += _box(x, x + 10, y0_, y1_, top - b.height, top)
+    # Pads the stripboard rests on, under holes its layout keeps clear of leads and links.
+    board = stripboard.in_bay(p)
+    half = stripboard.PITCH * 0.9
+    for px, py in board["pads"]:
+        box += _box(px - half, px + half, py - half, py + half, board["floor"] - 0.5, board["board"][4])
     zc = top - b.height / 2
     box -= Pos(c.width * 0.2, y1 + 1, zc) * Rot(90, 0, 0) * Cylinder(b.jack_diameter / 2, wall + 2, align=C)
     uw, uh = b.usb

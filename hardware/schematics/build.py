@@ -4,12 +4,12 @@
     python -m hardware.schematics.build --check  # exit 1 if any file is stale
 
 Files: per board (and hardware variant) a KiCad netlist and a BOM (hardware/schematics/), the wiring
-drawing and README tables (hardware/), the Wokwi diagram (hardware/wokwi/).
+drawing and README tables, the stripboard layout (hardware/), the Wokwi diagram (hardware/wokwi/).
 """
 
 import sys
 
-from . import boards, circuit, drawing, outputs, readme, wokwi
+from . import boards, circuit, drawing, outputs, readme, stripboard, stripboard_drawing, wokwi
 
 HARDWARE = boards.ROOT / "hardware"
 HERE = HARDWARE / "schematics"
@@ -33,6 +33,10 @@ def doc_files(cfgs, circuits):
     files[README] = readme.update(README.read_text(), readme.sections(cfgs, circuits))
     files[HARDWARE / f"point_to_point_{default}.md"] = readme.point_to_point(cfgs[default], circuits[default])
     files[WOKWI] = wokwi.text(cfgs[wokwi.BOARD])
+    board = stripboard.layout(outputs.netlist(circuits[default]))
+    files[HARDWARE / f"stripboard_{default}.svg"] = stripboard_drawing.svg(
+        board, f"Stripboard layout of the {default} board, generated from its netlist")
+    files[HARDWARE / f"stripboard_{default}.md"] = stripboard_drawing.text(board, default)
     return files
 
 

@@ -5,6 +5,8 @@ labelled with what it connects to, colour-coded by job. Rendered with
 schemdraw's SVG backend, whose output is plain text and reproducible.
 """
 
+import xml.etree.ElementTree as ET
+
 import schemdraw
 import schemdraw.elements as elm
 
@@ -83,8 +85,16 @@ def draw(cfg, circuit, canvas="svg"):
     return d
 
 
+def _svg_text(drawing):
+    """The drawing as SVG text. schemdraw serialises with ElementTree's global prefix table; the CAD
+    kernel's exporters register "svg" for the SVG namespace, which would write <svg:svg>: restore the
+    default namespace first, so the text does not depend on what ran before."""
+    ET.register_namespace("", "http://www.w3.org/2000/svg")
+    return drawing.get_imagedata("svg").decode()
+
+
 def svg(cfg, circuit):
-    return draw(cfg, circuit).get_imagedata("svg").decode()
+    return _svg_text(draw(cfg, circuit))
 
 
 def _part(circuit, name):
@@ -143,4 +153,4 @@ def power_draw(cfg, circuit, canvas="svg"):
 
 
 def power_svg(cfg, circuit):
-    return power_draw(cfg, circuit).get_imagedata("svg").decode()
+    return _svg_text(power_draw(cfg, circuit))

@@ -1,0 +1,137 @@
+"""The exploded drawing and the assembly order with a picture per step, rendered from the lid's meshes.
+
+    python -m hardware.lid.exploded   # (also run by `make hardware`) writes hardware/lid_exploded.png,
+                                      # docs/hardware_assembly.md and its pictures
+"""
+
+import sys
+
+from .params import HERE, Lid
+
+EXPLODED = HERE.parent / "lid_exploded.png"
+DOC = HERE.parents[1] / "docs" / "hardware_assembly.md"
+PICTURES = HERE.parents[1] / "docs" / "hardware_assembly"
+GREY = "#d0d0d0"
+
+# How far each part is lifted in the exploded drawing (mm): the order it goes together, bottom to top.
+LIFT = {"foot": -45, "card_switch": -25, "lever": -25, "base": 0, "bay": 0, "board": 35, "lid": 85,
+        "diffuser": 100, "sg90": 115, "bay_lid": 140, "horn": 165, "flap": 190}
+
+# (title, parts added, what to do, fasteners used {BOM rating: count}). The parts are assembly.json's,
+# plus the stripboard as "board".
+M3, INSERT, ST22, M2 = "ISO 7380 M3 x 10", "M3 x 5.7 x 4.6 mm brass", "ISO 7049 ST2.2 x 6.5", "ISO 7045 M2 x 10"
+STEPS = [
+    ("Tray, feet and card switch", ["base", "foot", "card_switch", "lever"],
+     "Press an M3 heat-set insert into each of the four feet (soldering iron at about 220 °C, straight "
+     "down). Drill two 2.2 mm holes in the tray floor beside the switch slot, screw the KW11 lever switch "
+     "under the floor with two M2 × 10 screws and nuts, its lever up through the slot: a card pushed home "
+     "must press it down (about 1 mm). Solder the switch's 2-core lead (common and normally-open) and crimp "
+     "a 2-pin XH housing on it. The feet stand under the tray's corners; the lid's screws hold them.",
+     {INSERT: 4, M2: 2}),
+    ("Electronics bay and board", ["bay", "board"],
+     "Press six M3 inserts into the bay's corner posts (two in each front post, one in each back post). "
+     "Fit the 5.5 × 2.1 mm jack in the back wall's round hole and tighten its nut; wire it to the board's "
+     "screw terminal J2 with twisted 18 AWG (centre pin to VIN_RAW). Lay the board in the bay, parts up, "
+     "the Pico's USB socket at the back wall's rectangular hole, on the four 2 mm pads printed on the "
+     "floor (under holes the layout keeps free; a square of foam tape on each holds it). Do the bring-up "
+     "(hardware/README.md) before going on.",
+     {INSERT: 6}),
+    ("Servos and LED diffusers on the lid", ["lid", "sg90", "diffuser"],
+     "Turn the lid over. Stand each SG90 in its mount beside its window, shaft towards the window's "
+     "hinge side, and fix it with the two screws from its bag through its tabs. Push a WS2812B on its "
+     "10 mm carrier into each diffuser and the diffuser into its hole; chain the LEDs DOUT to DIN in window "
+     "order with 3-wire 24 AWG leads. Run the servo leads and the LED chain over the lid to the bay's "
+     "cable opening (no channels in the model yet: tape or clip them clear of the flaps' sweep).", {}),
+    ("Lid onto tray and bay", [],
+     "Stand tray and bay side by side, plug the servo leads into the servo headers in window order (brown "
+     "to the board's edge), the LED chain into J24, the card switch into J22. Lay the lid over the tray "
+     "and onto the bay's front posts and fix it with six M3 × 10 screws (four into the feet, two into the "
+     "bay's front posts).", {M3: 6}),
+    ("Horns and flaps", ["horn", "flap"],
+     "After calibrating (hardware/README.md, Bring-up), drive every servo to its closed position. Screw "
+     "each SG90's single-arm horn into its flap's recess with two ST2.2 × 6.5 screws, push the horn onto "
+     "the servo's spline with the flap lying closed over its window, and fix it with the servo's horn "
+     "screw through the bore in the flap's bracket. Open and close each window once from the menu: no "
+     "flap may touch another part.", {ST22: 24}),
+    ("Bay lid: OLED and buttons", ["bay_lid"],
+     "Fit the five 12 mm panel buttons in the bay lid's holes, wire them to a 6-pin XH housing (roll, "
+     "next, ok, pass, undo, common ground) and plug it into J23. Set the OLED module behind its window "
+     "(no mount in the model yet: a drop of hot glue at each corner), its 4-wire lead into J3. Close the "
+     "bay with four M3 × 10 screws.", {M3: 4}),
+]
+
+
+def _bodies():
+    """{part name: [trimesh]} of every placed body, and the board as a box from the stripboard layout."""
+    import trimesh
+
+    from ..schematics import stripboard
+    from . import checks
+    asm = checks.load_assembly()
+    meshes = checks.load_meshes({i["part"] for i in asm["instances"]})
+    out = {}
+    for label, mesh in checks.place(meshes, asm):
+        out.setdefault(label.split()[0], []).append(mesh)
+    x0, x1, y0, y1, z0, z1 = stripboard.in_bay(Lid())["board"]
+    out["board"] = [trimesh.creation.box(bounds=[(x0, y0, z0), (x1, y1, z1 + 12)])]
+    return out
+
+
+def _frame(bodies, lifts):
+    import numpy as np
+    lo = np.min([m.bounds[0] + (0, 0, lifts.get(n, 0)) for n, ms in bodies.items() for m in ms], axis=0)
+    hi = np.max([m.bounds[1] + (0, 0, lifts.get(n, 0)) for n, ms in bodies.items() for m in ms], axis=0)
+    return lo, hi
+
+
+def render_exploded(bodies, path=EXPLODED):
+    from . import pictures
+    shown = [(pictures.COLOURS[n], m.copy().apply_translation((0, 0, LIFT[n]))) for n, ms in bodies.items()
+             if n in LIFT for m in ms]
+    lo, hi = _frame({n: ms for n, ms in bodies.items() if n in LIFT}, LIFT)
+    pictures.draw(path, shown, "Exploded: feet, switch, tray, bay, board, lid, diffusers, servos, bay lid, "
+                  "horns, flaps", lo, hi, elev=18, azim=-62, size=(9, 10), zoom=1.0)
+
+
+def render_step(bodies, n, path):
+    from . import pictures
+    done = {p for _, parts, _, _ in STEPS[:n] for p in parts}
+    new = set(STEPS[n - 1][1])
+    shown = [(pictures.COLOURS[p] if p in new else GREY, m) for p, ms in bodies.items() if p in done for m in ms]
+    lo, hi = _frame({p: ms for p, ms in bodies.items() if p in LIFT}, {})
+    below = n == 1  # the switch and the feet are under the tray
+    pictures.draw(path, shown, f"Step {n}: {STEPS[n - 1][0]}" + (" (seen from below)" if below else ""), lo, hi,
+                  elev=-35 if below else 38, azim=-62, size=(7, 5.5), zoom=1.0)
+
+
+def markdown():
+    out = ["# Assembling the lid", "",
+           "Generated by `make hardware` from the lid's meshes (`hardware/lid/exploded.py`). Parts and "
+           "fasteners are in the BOM (`hardware/README.md`); print them as in "
+           "[hardware_print.md](hardware_print.md). Nothing here has been built yet: the order is the "
+           "model's.", "",
+           "![Exploded drawing of the lid](../hardware/lid_exploded.png)", ""]
+    for n, (title, parts, text, fasteners) in enumerate(STEPS, 1):
+        out += [f"## {n}. {title}", "", text, ""]
+        if fasteners:
+            out += ["Fasteners: " + ", ".join(f"{v} × {k}" for k, v in fasteners.items()) + ".", ""]
+        if parts:
+            out += [f"![Step {n}](hardware_assembly/step{n}.png)", "",
+                    f"New in this step (coloured): {', '.join(parts)}.", ""]
+    return "\n".join(out)
+
+
+def main(argv=()):
+    bodies = _bodies()
+    render_exploded(bodies)
+    PICTURES.mkdir(exist_ok=True)
+    for n, (_, parts, _, _) in enumerate(STEPS, 1):
+        if parts:
+            render_step(bodies, n, PICTURES / f"step{n}.png")
+    DOC.write_text(markdown())
+    print("written: hardware/lid_exploded.png, docs/hardware_assembly.md, docs/hardware_assembly/step*.png")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
