@@ -10,7 +10,8 @@ import re
 
 import pytest
 
-from firmware.app import board as fw_board
+import host_sim  # noqa: F401  (puts firmware/ on the path, as the board has it)
+from app import board as fw_board
 from hardware.schematics import boards, outputs, parts, pico
 
 NET_OF_KEY = [
