@@ -80,9 +80,10 @@ class Device:
         self.lit[0] = 255  # differs from any palette index: the first step lights
         self.lit_version = -1
         self.full_seen = -1  # the journal entry the "flash full" notice was last given at
-        if self.ctl.report:
-            self.ctl.say(self.ctl.report)
-        if self.ctl.journal.damaged:
+        st = self.ctl.store
+        if st.report:
+            self.ctl.say(st.report)
+        if st.journal.damaged:
             self.ctl.say("Game file damaged: kept as game.bad")
         if hw.oled is None:  # a missing OLED must not stop play: the buzzer says it is gone
             hw.buzzer.play(TUNES["refuse"])
@@ -111,7 +112,7 @@ class Device:
 
     def _shutters(self):
         s = self.hw.shutters
-        g = self.ctl.game
+        g = self.ctl.store.game
         if g is not None and (g is not self.game_shown or g.cards != self.card_shown):
             self.game_shown = g
             self.card_shown = g.cards
@@ -138,7 +139,7 @@ class Device:
         if not n:
             return k
         from game.chance import deck_order
-        return deck_order(self.ctl.seed, n)[k % n]
+        return deck_order(self.ctl.store.seed, n)[k % n]
 
     def _pixels(self):
         v = self.ctl.version

@@ -1,5 +1,5 @@
-"""The controller's vocabulary, shared with the menus, screens and lights:
-key codes (the seat buttons are 0-5), the device's modes and its menus' lines."""
+"""The controller's vocabulary, shared with the modes, screens and lights:
+key codes (the seat buttons are 0-5) and the device's modes (app/mode/)."""
 try:
     from micropython import const
 except ImportError:  # CPython without the simulator: const(x) is x
@@ -22,9 +22,6 @@ M_MENU = const(2)
 M_CALIB = const(3)
 M_TEST = const(4)
 M_RELOAD = const(5)
-
-MENU = ("Back", "New game", "Calibrate", "Self-test", "Deck reload", "Export record", "Sound")
-SETUP = ("Seats", "Rules", "Dice", "Start", "Lang")
 
 WINDOWS = 12
 SEATS = 6

@@ -66,6 +66,7 @@ def test_a_seat_that_cannot_pay_is_refused_with_a_message(tmp_path):
     play(b, "r o p")
     poor = (g.active + 1) % 3
     g.crystals[poor] = 1  # as if they had lost: below the cost of 2
+    b.ctl.store.changes += 1  # changed behind the store's back: what the game allows is stale
     play(b, str(poor + 1))
     assert b.ctl.msg == "P%d can't pay 2" % (poor + 1)
     assert g.call_order() == [] and b.out.sounds[-1] == "refuse"
@@ -169,11 +170,11 @@ def test_setup_menu_starts_a_game_and_remembers_the_choice(tmp_path):
     assert ctl.mode == c.M_SETUP and ctl.game is None
     play(b, "o o n o n o n")  # seats 3 -> 4 -> 5, rules -> family, dice -> optional, to Start
     assert ctl.settings["players"] == 5 and ctl.settings["rules"] == "family"
-    assert ctl.settings["dice"] == "optional" and ctl.item == 3
+    assert ctl.settings["dice"] == "optional" and ctl.cur.item == 3
     play(b, "o")
     g = ctl.game
     assert ctl.mode == c.M_PLAY and g.n == 5 and g.preset == "family" and g.opts["dice"] == "optional"
-    assert ctl.seed == 1234
+    assert ctl.store.seed == 1234
     later = Bare(tmp_path)  # a reboot: the game resumes with its options
     assert later.ctl.game.opts == g.opts and later.ctl.mode == c.M_PLAY
     assert settings.load(b.storage)["players"] == 5
@@ -206,7 +207,7 @@ def test_calibration_needs_the_card_out(tmp_path):
     play(b, "c o")
     assert ctl.mode == c.M_CALIB and ctl.windows() == 1  # window 1, its open end
     play(b, "o o r p n")
-    assert b.out.pulse[0] == (1940, 1080) and ctl.cal == 1
+    assert b.out.pulse[0] == (1940, 1080) and ctl.cur.cal == 1
     play(b, "c")
     assert ctl.windows() == 0  # a card put in: nothing opens over it
     play(b, "u")
