@@ -488,3 +488,16 @@ def test_undo_across_a_deal_with_the_slot_empty_asks_for_the_card_by_number(tmp_
     assert ctl.blocked() == "Put back card 1" and ctl.windows() == 0
     play(b, "c")
     assert ctl.blocked() == "" and ctl.windows() == ctl.game.open_mask != 0
+
+
+def test_modes_load_on_first_use(tmp_path):
+    """A game set up by the simulator's flags holds only the play mode; the
+    menu's module and object come with the first long UNDO, and stay."""
+    b = Bare(tmp_path, SETUP)
+    loaded = lambda: [m is not None for m in b.ctl.modes]  # noqa: E731
+    assert loaded() == [False, True, False, False, False, False]
+    play(b, "U")
+    assert b.ctl.mode == c.M_MENU and loaded() == [False, True, True, False, False, False]
+    menu = b.ctl.cur
+    play(b, "u U")
+    assert b.ctl.cur is menu and menu.item == 0
