@@ -101,8 +101,8 @@ class Device:
             if e < 0:
                 break
             ctl.key(self.keys[e >> 2], e & 3, now)
-        if self.out.storage.full and ctl.journal.entries != self.full_seen:
-            self.full_seen = ctl.journal.entries  # said again at every action not saved
+        if self.out.storage.full and ctl.store.journal.entries != self.full_seen:
+            self.full_seen = ctl.store.journal.entries  # said again at every action not saved
             ctl.refuse(FLASH_FULL, now)
         ctl.tick(now)
         self._shutters()
