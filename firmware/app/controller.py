@@ -43,8 +43,8 @@ class Controller:
         self.msg_until = 0
         self.version = 0  # bumped on every visible change
         self.last_key = -1
-        self.modes = [None] * 6  # by number, as _MODES
-        self.mode = M_SETUP  # and self.cur, its object: set by enter()
+        self.play = None  # the play mode, kept from its first use: its cursor, a tie's order, the result
+        self.mode = -1  # none yet: enter() sets it, and self.cur, its object
         if st.resume():
             self._playing()
             if st.deck_left() < 0 and not digital:  # the power went while the device asked for a reload
@@ -57,17 +57,29 @@ class Controller:
     # -- modes -----------------------------------------------------------------
 
     def load(self, m):
-        """Mode m's object, its module imported and the object made on first use."""
-        md = self.modes[m]
-        if md is None:
-            name = "app.mode." + _MODES[m]
-            __import__(name)
-            md = self.modes[m] = sys.modules[name].Mode()
+        """Mode m's object: the play mode's, the current mode's, or a new
+        one, its module imported (the package's own module is dropped again)."""
+        if m == M_PLAY and self.play is not None:
+            return self.play
+        if m == self.mode:
+            return self.cur
+        name = "app.mode." + _MODES[m]
+        __import__(name)
+        md = sys.modules[name].Mode()
+        forget("app.mode")
+        forget("app.modes")  # each module took the numbers it uses: 0.8 KB of RAM while a game is played
+        if m == M_PLAY:
+            self.play = md
         return md
 
     def enter(self, m):
-        """Switch to mode m; returns its object."""
+        """Switch to mode m; returns its object. A mode left, but play, is
+        dropped with its code: the next visit makes it anew."""
         md = self.load(m)
+        old = self.mode
+        if old != m and old != M_PLAY and old >= 0:
+            for name in (_MODES[old], "rows", "base"):
+                forget("app.mode." + name)
         self.mode = m
         self.cur = md
         self.version += 1
@@ -163,3 +175,14 @@ class Controller:
     def windows(self):
         """The 12-bit mask of windows that may be open now (the mode's say)."""
         return self.cur.windows(self)
+
+
+def forget(name):
+    """Drop module name (app.x or app.x.y) from the imported ones, so the GC
+    takes its code once nothing made from it is left."""
+    if name in sys.modules:
+        del sys.modules[name]
+        i = name.rfind(".")
+        pkg = sys.modules.get(name[:i])
+        if pkg is not None and hasattr(pkg, name[i + 1:]):
+            delattr(pkg, name[i + 1:])

@@ -9,7 +9,7 @@ up behind a whole frame."""
 import time
 
 from app import lang, lights, screens
-from app.controller import Controller
+from app.controller import Controller, forget
 from app.modes import KEY_NAMES
 
 EXPORT = "game.rec"
@@ -254,7 +254,7 @@ def start(name=None, root="", storage=None, setup=None, port=None):
     except board.ConfigError as e:
         from app.broken import Broken
         return Broken(str(e), root, port)
-    _forget("app.board")  # the config is checked: its checker's code is 10 KB of RAM
+    forget("app.board")  # the config is checked: its checker's code is 10 KB of RAM
     why = hardware.unsupported(cfg, port)
     if why is not None:
         from app.broken import Broken
@@ -265,19 +265,9 @@ def start(name=None, root="", storage=None, setup=None, port=None):
         from app.broken import Broken, missing
         return Broken("boot: " + missing(cfg, port, e), root, port)
     for name in ("app.hardware", port.__name__, "drivers.shutter_outputs"):
-        _forget(name)  # built: what builds it is not needed again
+        forget(name)  # built: what builds it is not needed again
     try:
         return Device(hw, storage, setup)
     except Exception as e:  # noqa: BLE001 - resume failed (memory, flash): the windows close first
         from app.broken import Broken, describe
         return Broken("boot: " + describe(e), root, port, hw)
-
-
-def _forget(name):
-    """Drop a module used only at boot, so the GC can take its code."""
-    import sys
-    if name in sys.modules:
-        del sys.modules[name]
-        pkg, mod = name.split(".")
-        if hasattr(sys.modules[pkg], mod):
-            delattr(sys.modules[pkg], mod)

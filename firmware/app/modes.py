@@ -29,3 +29,4 @@ CONTROLS = KEY_NAMES[6:11]  # roll, next, ok, pass, undo: the board config's con
 # The shutter backends a board config can name (shutters.backend): app.hardware
 # builds each from the runtime's port, the emulator wires each, by these names.
 BACKENDS = ("pca9685", "pwm", "gpio", "epaper")
+

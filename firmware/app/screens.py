@@ -17,7 +17,7 @@ except ImportError:  # CPython without the simulator: const(x) is x
     const = int
 
 from app import lang
-from app import modes as c
+from app.modes import M_PLAY, M_RELOAD
 from app.lang import tr
 from game import engine
 
@@ -39,13 +39,15 @@ def draw(fb, ctl):
     md = ctl.cur
     if lang.code != "en":
         from app import screens_zh
+        from app.controller import forget
+        forget("app.modes")  # screens_zh took the numbers it uses, as every module does
         screens_zh.draw(fb, ctl)
     else:
         md.draw(fb, ctl)
         if ctl.msg and not md.QUIET:
             _message(fb, ctl.msg)
     g = ctl.store.game
-    if g is not None and (ctl.mode == c.M_PLAY and not g.over() or ctl.mode == c.M_RELOAD):
+    if g is not None and (ctl.mode == M_PLAY and not g.over() or ctl.mode == M_RELOAD):
         _scores(fb, g)
 
 

@@ -5,7 +5,7 @@ English, laid out for lines with ideographs, 12 rows tall (app.lines): rows
 into one and leaves the other empty (""), and a line that would not fit is
 left out, the least needed last."""
 from app import lines
-from app import modes as c
+from app.modes import KEY_NAMES, M_CALIB, M_MENU, M_PLAY, M_RELOAD, M_SETUP, M_TEST
 from app import screens as en
 from app.lang import tr
 from game import engine
@@ -14,24 +14,24 @@ from game import engine
 def draw(fb, ctl):
     m = ctl.mode
     md = ctl.cur
-    if m == c.M_PLAY:
+    if m == M_PLAY:
         en.game(fb, ctl, _end, _top, _board_prompt, _call, _side)
-    elif m == c.M_SETUP or m == c.M_MENU:
-        title = tr("NEW GAME") if m == c.M_SETUP else tr("MENU") if ctl.digital else tr("MENU  deck %d") % ctl.store.deck_left()
+    elif m == M_SETUP or m == M_MENU:
+        title = tr("NEW GAME") if m == M_SETUP else tr("MENU") if ctl.digital else tr("MENU  deck %d") % ctl.store.deck_left()
         _menu(fb, title, md.ROWS, md.values(ctl), md.item)
-    elif m == c.M_CALIB:
+    elif m == M_CALIB:
         o, cl = ctl.out.pulses(md.cal)
         lines.draw(fb, tr("CALIBRATE W%d") % (md.cal + 1), 0, 0)
         lines.draw(fb, tr("%s open  %d") % (">" if md.end else " ", o), 0, 12)
         lines.draw(fb, tr("%s closed %d") % (" " if md.end else ">", cl), 0, 24)
         lines.wrap(fb, tr("OK +20 PASS -20 ROLL end NEXT win UNDO save"), 0, 36, 128, 28)
-    elif m == c.M_TEST:
+    elif m == M_TEST:
         k = ctl.last_key
         _block(fb, (tr("SELF-TEST"), tr("window %d") % (md.win + 1),
-                    tr("key: %s") % (c.KEY_NAMES[k] if k >= 0 else "-"),
+                    tr("key: %s") % (KEY_NAMES[k] if k >= 0 else "-"),
                     tr("card: %s") % (tr("in") if ctl.slot.card_in else tr("out"))), 0, 0, 48)
         lines.draw(fb, tr("UNDO: back"), 0, 50)
-    elif m == c.M_RELOAD:
+    elif m == M_RELOAD:
         lines.wrap(fb, tr("DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK."),
                    0, 0, 128, 48)
     if ctl.msg and not md.QUIET:

@@ -98,12 +98,9 @@ class Store:
 def _begin(name):
     """app.begin's function name, the module dropped again: its code takes
     RAM only while a game begins."""
-    import sys
-
-    import app
     from app import begin
-    del sys.modules["app.begin"]
-    delattr(app, "begin")
+    from app.controller import forget
+    forget("app.begin")
     return getattr(begin, name)
 
 

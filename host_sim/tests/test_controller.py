@@ -4,6 +4,7 @@ menus; and 100,000 random presses checked against the journal."""
 import json
 import os
 import random
+import sys
 
 import pytest
 
@@ -492,12 +493,17 @@ def test_undo_across_a_deal_with_the_slot_empty_asks_for_the_card_by_number(tmp_
 
 def test_modes_load_on_first_use(tmp_path):
     """A game set up by the simulator's flags holds only the play mode; the
-    menu's module and object come with the first long UNDO, and stay."""
+    menu's module and object come with the first long UNDO and go when the
+    menu is left (the play mode stays, with its cursor)."""
+    for m in [m for m in sys.modules if m.startswith("app.mode.")]:
+        del sys.modules[m]  # what earlier tests left
     b = Bare(tmp_path, SETUP)
-    loaded = lambda: [m is not None for m in b.ctl.modes]  # noqa: E731
-    assert loaded() == [False, True, False, False, False, False]
+    loaded = lambda: sorted(m for m in sys.modules if m.startswith("app.mode."))  # noqa: E731
+    assert loaded() == ["app.mode.play"] and b.ctl.cur is b.ctl.play
     play(b, "U")
-    assert b.ctl.mode == c.M_MENU and loaded() == [False, True, True, False, False, False]
+    assert b.ctl.mode == c.M_MENU and loaded() == ["app.mode.base", "app.mode.menu", "app.mode.play", "app.mode.rows"]
     menu = b.ctl.cur
-    play(b, "u U")
-    assert b.ctl.cur is menu and menu.item == 0
+    play(b, "n u")
+    assert b.ctl.cur is b.ctl.play and loaded() == ["app.mode.play"]
+    play(b, "U")
+    assert b.ctl.cur is not menu and b.ctl.cur.item == 0
