@@ -286,6 +286,7 @@ def test_the_board_reads_every_translation_from_the_compiled_table(code):
 
 
 def test_a_language_without_its_table_on_flash_stays_english(tmp_path):
+    lang.use("en")  # an earlier test may have left a Chinese table in use
     lang.root = str(tmp_path) + "/"
     try:
         lang.use("zh-hant")
