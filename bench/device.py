@@ -103,7 +103,7 @@ for k in range(200):
     dev.step()
     clock.sleep_ms(2)
 gc.collect()
-print("heap", gc.mem_alloc() - m2, len(dev.ctl.game.log), "app.board" in sys.modules)
+print("heap", gc.mem_alloc() - m2, len(dev.ctl.store.game.log), "app.board" in sys.modules)
 """
 
 

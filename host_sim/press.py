@@ -151,8 +151,8 @@ def session(args):
                       saved_angles(flash) if scratch is None else None)
             if not hasattr(s.dev, "ctl"):
                 raise UsageError(s.dev.msg)
-            if s.dev.ctl.report:
-                print(s.dev.ctl.report, file=sys.stderr)
+            if s.dev.ctl.store.report:
+                print(s.dev.ctl.store.report, file=sys.stderr)
             if resuming and setup_of(args) is not None and s.game() is not None:
                 print("--flash %s holds a game: resumed it, --players, --rules and --seed ignored"
                       % cut(flash), file=sys.stderr)

@@ -9,7 +9,7 @@ up behind a whole frame."""
 import time
 
 from app import lang, lights, screens
-from app.controller import Controller
+from app.controller import Controller, forget
 from app.modes import KEY_NAMES
 
 EXPORT = "game.rec"
@@ -80,9 +80,10 @@ class Device:
         self.lit[0] = 255  # differs from any palette index: the first step lights
         self.lit_version = -1
         self.full_seen = -1  # the journal entry the "flash full" notice was last given at
-        if self.ctl.report:
-            self.ctl.say(self.ctl.report)
-        if self.ctl.journal.damaged:
+        st = self.ctl.store
+        if st.report:
+            self.ctl.say(st.report)
+        if st.journal.damaged:
             self.ctl.say("Game file damaged: kept as game.bad")
         if hw.oled is None:  # a missing OLED must not stop play: the buzzer says it is gone
             hw.buzzer.play(TUNES["refuse"])
@@ -100,8 +101,8 @@ class Device:
             if e < 0:
                 break
             ctl.key(self.keys[e >> 2], e & 3, now)
-        if self.out.storage.full and ctl.journal.entries != self.full_seen:
-            self.full_seen = ctl.journal.entries  # said again at every action not saved
+        if self.out.storage.full and ctl.store.journal.entries != self.full_seen:
+            self.full_seen = ctl.store.journal.entries  # said again at every action not saved
             ctl.refuse(FLASH_FULL, now)
         ctl.tick(now)
         self._shutters()
@@ -111,7 +112,7 @@ class Device:
 
     def _shutters(self):
         s = self.hw.shutters
-        g = self.ctl.game
+        g = self.ctl.store.game
         if g is not None and (g is not self.game_shown or g.cards != self.card_shown):
             self.game_shown = g
             self.card_shown = g.cards
@@ -138,7 +139,7 @@ class Device:
         if not n:
             return k
         from game.chance import deck_order
-        return deck_order(self.ctl.seed, n)[k % n]
+        return deck_order(self.ctl.store.seed, n)[k % n]
 
     def _pixels(self):
         v = self.ctl.version
@@ -253,7 +254,7 @@ def start(name=None, root="", storage=None, setup=None, port=None):
     except board.ConfigError as e:
         from app.broken import Broken
         return Broken(str(e), root, port)
-    _forget("app.board")  # the config is checked: its checker's code is 10 KB of RAM
+    forget("app.board")  # the config is checked: its checker's code is 10 KB of RAM
     why = hardware.unsupported(cfg, port)
     if why is not None:
         from app.broken import Broken
@@ -264,19 +265,9 @@ def start(name=None, root="", storage=None, setup=None, port=None):
         from app.broken import Broken, missing
         return Broken("boot: " + missing(cfg, port, e), root, port)
     for name in ("app.hardware", port.__name__, "drivers.shutter_outputs"):
-        _forget(name)  # built: what builds it is not needed again
+        forget(name)  # built: what builds it is not needed again
     try:
         return Device(hw, storage, setup)
     except Exception as e:  # noqa: BLE001 - resume failed (memory, flash): the windows close first
         from app.broken import Broken, describe
         return Broken("boot: " + describe(e), root, port, hw)
-
-
-def _forget(name):
-    """Drop a module used only at boot, so the GC can take its code."""
-    import sys
-    if name in sys.modules:
-        del sys.modules[name]
-        pkg, mod = name.split(".")
-        if hasattr(sys.modules[pkg], mod):
-            delattr(sys.modules[pkg], mod)

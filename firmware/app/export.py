@@ -23,7 +23,7 @@ def record(storage):
     from app.controller import Controller
     from game import record as rec
     ctl = Controller(storage, _Silent(), time)
-    return rec.write(ctl.game) if ctl.game is not None else None
+    return rec.write(ctl.store.game) if ctl.store.game is not None else None
 
 
 def run(root=""):

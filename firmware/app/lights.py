@@ -2,9 +2,6 @@
 the colour of the die that allows it (both dice: the mix; no dice: green),
 and the window NEXT points at lights white. Colours go in as palette
 indexes into a preallocated bytearray, so a frame allocates nothing."""
-from app import modes as c
-from game import engine
-
 OFF = 0
 PALETTE = ((0, 0, 0), (0, 60, 255), (255, 110, 0), (170, 0, 255), (0, 200, 60), (255, 255, 255), (255, 0, 0))
 DIE1 = 1
@@ -27,16 +24,16 @@ def _allows(g, d, w):
 
 
 def fill(ctl, out):
-    """Write each window's palette index into out (a bytearray of 12)."""
+    """Write each window's palette index into out (a bytearray of 12): what the
+    device's mode lights (play: the dice; the self-test: its window)."""
     for w in range(12):
         out[w] = OFF
-    if ctl.mode == c.M_TEST:
-        out[ctl.test_win] = TEST
-        return
-    g = ctl.game
-    if ctl.mode != c.M_PLAY or g is None or ctl.blocked() or g.phase not in (engine.P_OPEN, engine.P_DECIDE):
-        return
-    m = ctl.allowed()
+    ctl.cur.light(ctl, out)
+
+
+def dice(g, m, cursor, out):
+    """Play: each window of mask m (the windows that may be opened) in the
+    colour of the die that allows it, the cursor's white."""
     for w in range(12):
         if not (m >> w) & 1:
             continue
@@ -49,5 +46,5 @@ def fill(ctl, out):
         if not g.used & 2 and _allows(g, g.d2, w):
             k |= DIE2
         out[w] = k
-    if 0 <= ctl.cursor < 12 and (m >> ctl.cursor) & 1:
-        out[ctl.cursor] = CURSOR
+    if 0 <= cursor < 12 and (m >> cursor) & 1:
+        out[cursor] = CURSOR

@@ -1,5 +1,5 @@
-"""The controller's vocabulary, shared with the menus, screens and lights:
-key codes (the seat buttons are 0-5), the device's modes and its menus' lines."""
+"""The controller's vocabulary, shared with the modes, screens and lights:
+key codes (the seat buttons are 0-5) and the device's modes (app/mode/)."""
 try:
     from micropython import const
 except ImportError:  # CPython without the simulator: const(x) is x
@@ -23,12 +23,10 @@ M_CALIB = const(3)
 M_TEST = const(4)
 M_RELOAD = const(5)
 
-MENU = ("Back", "New game", "Calibrate", "Self-test", "Deck reload", "Export record", "Sound")
-SETUP = ("Seats", "Rules", "Dice", "Start", "Lang")
-
 WINDOWS = 12
 SEATS = 6
 CONTROLS = KEY_NAMES[6:11]  # roll, next, ok, pass, undo: the board config's controls
 # The shutter backends a board config can name (shutters.backend): app.hardware
 # builds each from the runtime's port, the emulator wires each, by these names.
 BACKENDS = ("pca9685", "pwm", "gpio", "epaper")
+

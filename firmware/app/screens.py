@@ -9,14 +9,15 @@ Play:  rows 0-1   whose turn, large (seen across the table), the round and
                   and the card slot's requests use the whole width
        rows 6-7   every seat's crystals (the active seat inverted)
 A message covers rows 2-5 (three lines) for a moment; the turn and crystals stay.
-In Chinese (app.lang) app.screens_zh draws the same screens with these helpers."""
+The other modes draw their own screens (app/mode/) with text() and wrap();
+in Chinese (app.lang) app.screens_zh draws the same screens with these helpers."""
 try:
     from micropython import const
 except ImportError:  # CPython without the simulator: const(x) is x
     const = int
 
 from app import lang
-from app import modes as c
+from app.modes import M_PLAY, M_RELOAD
 from app.lang import tr
 from game import engine
 
@@ -32,32 +33,33 @@ _col = bytearray(8)  # one glyph's columns, for big text
 
 
 def draw(fb, ctl):
+    """The frame of the device's mode, and a message over it for a moment;
+    in Chinese app.screens_zh draws it."""
     fb.fill(0)
-    m = ctl.mode
-    g = ctl.game
+    md = ctl.cur
     if lang.code != "en":
         from app import screens_zh
+        from app.controller import forget
+        forget("app.modes")  # screens_zh took the numbers it uses, as every module does
         screens_zh.draw(fb, ctl)
     else:
-        _draw(fb, ctl, m)
-    if g is not None and (m == c.M_PLAY and not g.over() or m == c.M_RELOAD):
+        md.draw(fb, ctl)
+        if ctl.msg and not md.QUIET:
+            _message(fb, ctl.msg)
+    g = ctl.store.game
+    if g is not None and (ctl.mode == M_PLAY and not g.over() or ctl.mode == M_RELOAD):
         _scores(fb, g)
-
-
-def lang_name():
-    """The language in use, in its own script (the setup menu's Lang line)."""
-    return lang.NAMES[lang.LANGS.index(lang.code)]
 
 
 def game(fb, ctl, end, head, prompt, call, side):
     """Play mode: the end, or the top rows and below them a prompt, the call
     or the grid with side's hints (each language's drawers)."""
-    g = ctl.game
+    g = ctl.store.game
     if g.over():
         end(fb, ctl)
     else:
         head(fb, g)
-        if ctl.result or ctl.blocked() or g.phase == engine.P_REVEAL:
+        if ctl.cur.result or ctl.slot.blocked() or g.phase == engine.P_REVEAL:
             prompt(fb, ctl)
         elif g.phase == engine.P_CALL:
             call(fb, ctl)
@@ -65,34 +67,9 @@ def game(fb, ctl, end, head, prompt, call, side):
             play(fb, ctl, side)
 
 
-def _draw(fb, ctl, m):
-    if m == c.M_PLAY:
-        game(fb, ctl, _end, top, _board_prompt, _call, _side)
-    elif m == c.M_SETUP:
-        s = ctl.settings
-        values = ("%d" % s["players"], s["rules"], s["dice"], "", lang_name())
-        _menu(fb, "NEW GAME", c.SETUP, values, ctl.item)
-    elif m == c.M_MENU:
-        snd = "on" if ctl.settings["sound"] else "off"
-        _menu(fb, "MENU" if ctl.digital else "MENU  deck %d" % ctl.deck_left(), c.MENU,
-              ("", "", "", "", "", "", snd), ctl.item)
-    elif m == c.M_CALIB:
-        o, cl = ctl.out.pulses(ctl.cal)
-        text("CALIBRATE W%d" % (ctl.cal + 1), fb, 0, 0)
-        text("%s open  %d" % (">" if ctl.cal_end else " ", o), fb, 0, 2)
-        text("%s closed %d" % (" " if ctl.cal_end else ">", cl), fb, 0, 3)
-        wrap(fb, "OK +20 PASS -20 ROLL end NEXT win UNDO save", 5, 3)
-    elif m == c.M_TEST:
-        text("SELF-TEST", fb, 0, 0)
-        text("window %d" % (ctl.test_win + 1), fb, 0, 2)
-        k = ctl.last_key
-        text("key: %s" % (c.KEY_NAMES[k] if k >= 0 else "-"), fb, 0, 3)
-        text("card: %s" % ("in" if ctl.card_in else "out"), fb, 0, 4)
-        text("UNDO: back", fb, 0, 6)
-    elif m == c.M_RELOAD:
-        wrap(fb, "DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK.", 0, 6)
-    if ctl.msg and m != c.M_TEST:
-        _message(fb, ctl.msg)
+def english(fb, ctl):
+    """Play mode's screen in English (app.mode.play draws it)."""
+    game(fb, ctl, _end, top, _board_prompt, _call, _side)
 
 
 def big(s, fb, x, y, inv=False):
@@ -181,14 +158,14 @@ def _scores(fb, g):
 
 
 def _grid(fb, ctl):
-    g = ctl.game
-    allowed = ctl.allowed() if g.phase in (engine.P_OPEN, engine.P_DECIDE) else 0
+    g = ctl.store.game
+    allowed = ctl.store.allowed() if g.phase in (engine.P_OPEN, engine.P_DECIDE) else 0
     for w in range(12):
         x = _GX + (w % 4) * _CW
         y = _GY + (w // 4) * _CH
         if g.is_open(w):
             fb.fill_rect(x + 1, y, _CW - 2, _CH, 1)
-        elif w == ctl.cursor and (allowed >> w) & 1:
+        elif w == ctl.cur.cursor and (allowed >> w) & 1:
             fb.fill_rect(x + 1, y, _CW - 2, _CH, 1)
             fb.text("%d" % g.tokens[w], x + 4, y + 1, 0)
         else:
@@ -206,10 +183,10 @@ def _side(fb, lines):
 
 def play(fb, ctl, side=_side):
     """Roll, open and decide: the grid, and beside it (side) what to press."""
-    g = ctl.game
+    g = ctl.store.game
     _grid(fb, ctl)
     ph = g.phase
-    legal = g.legal()
+    legal = ctl.store.legal()
     if ph == engine.P_ROLL:
         side(fb, ("Press", "ROLL") + (("NEXT:", "no roll") if (engine.SKIP, 0) in legal else ()))
     elif ph == engine.P_OPEN:
@@ -217,7 +194,7 @@ def play(fb, ctl, side=_side):
     elif (engine.END, 0) in legal:
         side(fb, ("OK: open", "PASS:", "end turn"))
     else:
-        side(fb, (("OK: open",) if ctl.allowed() else ()) + (tr("%d: guess") % (g.active + 1), "PASS:", "no guess"))
+        side(fb, (("OK: open",) if ctl.store.allowed() else ()) + (tr("%d: guess") % (g.active + 1), "PASS:", "no guess"))
 
 
 def seats(label, seats):
@@ -227,11 +204,11 @@ def seats(label, seats):
 def call_texts(ctl):
     """The call's lines: who is in, in speaking order; how to join and what
     it costs; a tie to order, or who cannot pay ("" where there is none)."""
-    g = ctl.game
+    g = ctl.store.game
     order = g.call_order()
     can = []
     tie = None
-    for code, a in g.legal():
+    for code, a in ctl.store.legal():
         if code == engine.GUESS:
             can.append(a)
         elif code == engine.ORDER and tie is None:
@@ -242,7 +219,7 @@ def call_texts(ctl):
         join = tr("Seat:join,pays %d") % cost if cost else tr("Seat: join")
     other = ""
     if tie is not None:
-        other = seats("order: ", ctl.order) if ctl.order else seats("tie ", tie) + tr(": order")
+        other = seats("order: ", ctl.cur.order) if ctl.cur.order else seats("tie ", tie) + tr(": order")
     else:
         broke = [s for s in range(g.n) if s != g.active and not (g.joined >> s) & 1 and s not in can]
         if broke:
@@ -263,17 +240,17 @@ def _call(fb, ctl):
 
 def _board_prompt(fb, ctl):
     """Full width: the reveal, a result, the card slot's requests."""
-    g = ctl.game
+    g = ctl.store.game
     row = 2
-    if ctl.result:
-        for part in ctl.result.split("\n"):
+    if ctl.cur.result:
+        for part in ctl.cur.result.split("\n"):
             row += wrap(fb, part, row, 6 - row)
     if g.phase == engine.P_REVEAL:
         text(seats("In: ", g.call_order()), fb, 0, row)
         row += 1
-        wrap(fb, "Pull the card and show it" if ctl.must_pull() else "Who was right? Seat, or OK: none", row, 6 - row)
+        wrap(fb, "Pull the card and show it" if ctl.slot.must_pull() else "Who was right? Seat, or OK: none", row, 6 - row)
     else:
-        why = ctl.blocked()
+        why = ctl.slot.blocked()
         if why:
             wrap(fb, why, row, 6 - row)
         elif row < 6:
@@ -282,7 +259,7 @@ def _board_prompt(fb, ctl):
 
 def _end(fb, ctl):
     """Game over: the seats ranked, shared places for ties, winners inverted."""
-    g = ctl.game
+    g = ctl.store.game
     text("GAME OVER", fb, 0, 0)
     w = g.winners()
     text(("Winners: " if len(w) > 1 else "Winner: ") + " ".join("P%d" % (s + 1) for s in w), fb, 0, 1)
@@ -302,16 +279,6 @@ def ranks(fb, g, row):
         if not i or g.crystals[s] != g.crystals[order[i - 1]]:
             place = i + 1
         text("%d. P%d %d" % (place, s + 1, g.crystals[s]), fb, (i % 2) * 8, row + i // 2, s in w)
-
-
-def _menu(fb, title, items, values, at):
-    text(title, fb, 0, 0)
-    top = 0 if at < 6 else at - 5
-    for i in range(top, min(len(items), top + 6)):
-        v = values[i]
-        line = items[i] + (": " + v if v else "")
-        text(line[:_W], fb, 0, 1 + i - top, i == at)
-    text("NEXT OK UNDO", fb, 0, 7)
 
 
 def _message(fb, msg):

@@ -4,8 +4,8 @@ English, laid out for lines with ideographs, 12 rows tall (app.lines): rows
 2-5 hold two of them and one Latin line, so a table joins two English lines
 into one and leaves the other empty (""), and a line that would not fit is
 left out, the least needed last."""
-from app import lang, lines
-from app import modes as c
+from app import lines
+from app.modes import KEY_NAMES, M_CALIB, M_MENU, M_PLAY, M_RELOAD, M_SETUP, M_TEST
 from app import screens as en
 from app.lang import tr
 from game import engine
@@ -13,32 +13,28 @@ from game import engine
 
 def draw(fb, ctl):
     m = ctl.mode
-    if m == c.M_PLAY:
+    md = ctl.cur
+    if m == M_PLAY:
         en.game(fb, ctl, _end, _top, _board_prompt, _call, _side)
-    elif m == c.M_SETUP:
-        s = ctl.settings
-        _menu(fb, tr("NEW GAME"), c.SETUP, ("%d" % s["players"], tr(s["rules"]), tr(s["dice"]), "", en.lang_name()),
-              ctl.item)
-    elif m == c.M_MENU:
-        snd = tr("on") if ctl.settings["sound"] else tr("off")
-        _menu(fb, tr("MENU") if ctl.digital else tr("MENU  deck %d") % ctl.deck_left(), c.MENU,
-              ("", "", "", "", "", "", snd), ctl.item)
-    elif m == c.M_CALIB:
-        o, cl = ctl.out.pulses(ctl.cal)
-        lines.draw(fb, tr("CALIBRATE W%d") % (ctl.cal + 1), 0, 0)
-        lines.draw(fb, tr("%s open  %d") % (">" if ctl.cal_end else " ", o), 0, 12)
-        lines.draw(fb, tr("%s closed %d") % (" " if ctl.cal_end else ">", cl), 0, 24)
+    elif m == M_SETUP or m == M_MENU:
+        title = tr("NEW GAME") if m == M_SETUP else tr("MENU") if ctl.digital else tr("MENU  deck %d") % ctl.store.deck_left()
+        _menu(fb, title, md.ROWS, md.values(ctl), md.item)
+    elif m == M_CALIB:
+        o, cl = ctl.out.pulses(md.cal)
+        lines.draw(fb, tr("CALIBRATE W%d") % (md.cal + 1), 0, 0)
+        lines.draw(fb, tr("%s open  %d") % (">" if md.end else " ", o), 0, 12)
+        lines.draw(fb, tr("%s closed %d") % (" " if md.end else ">", cl), 0, 24)
         lines.wrap(fb, tr("OK +20 PASS -20 ROLL end NEXT win UNDO save"), 0, 36, 128, 28)
-    elif m == c.M_TEST:
+    elif m == M_TEST:
         k = ctl.last_key
-        _block(fb, (tr("SELF-TEST"), tr("window %d") % (ctl.test_win + 1),
-                    tr("key: %s") % (c.KEY_NAMES[k] if k >= 0 else "-"),
-                    tr("card: %s") % (tr("in") if ctl.card_in else tr("out"))), 0, 0, 48)
+        _block(fb, (tr("SELF-TEST"), tr("window %d") % (md.win + 1),
+                    tr("key: %s") % (KEY_NAMES[k] if k >= 0 else "-"),
+                    tr("card: %s") % (tr("in") if ctl.slot.card_in else tr("out"))), 0, 0, 48)
         lines.draw(fb, tr("UNDO: back"), 0, 50)
-    elif m == c.M_RELOAD:
+    elif m == M_RELOAD:
         lines.wrap(fb, tr("DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK."),
                    0, 0, 128, 48)
-    if ctl.msg and m != c.M_TEST:
+    if ctl.msg and not md.QUIET:
         _message(fb, tr(ctl.msg))
 
 
@@ -80,17 +76,17 @@ def _call(fb, ctl):
 
 def _board_prompt(fb, ctl):
     """Full width: a result, the reveal, the card slot's requests."""
-    g = ctl.game
+    g = ctl.store.game
     y = 16
-    if ctl.result:
-        for part in ctl.result.split("\n"):
+    if ctl.cur.result:
+        for part in ctl.cur.result.split("\n"):
             y += lines.wrap(fb, part, 0, y, 128, 48 - y)
     if g.phase == engine.P_REVEAL:
         y = _block(fb, (en.seats("In: ", g.call_order()),), 0, y, 48)
-        lines.wrap(fb, tr("Pull the card and show it") if ctl.must_pull() else tr("Who was right? Seat, or OK: none"),
+        lines.wrap(fb, tr("Pull the card and show it") if ctl.slot.must_pull() else tr("Who was right? Seat, or OK: none"),
                    0, y, 128, 48 - y)
     else:
-        why = ctl.blocked()
+        why = ctl.slot.blocked()
         if why:
             lines.wrap(fb, tr(why), 0, y, 128, 48 - y)
         else:
@@ -99,7 +95,7 @@ def _board_prompt(fb, ctl):
 
 def _end(fb, ctl):
     """Game over: the title and UNDO on one line, the winners, the ranks."""
-    g = ctl.game
+    g = ctl.store.game
     lines.draw(fb, tr("GAME OVER"), 0, 0)
     undo = tr("UNDO: take back")
     lines.draw(fb, undo, 128 - lines.width(undo), 0)
@@ -115,7 +111,7 @@ def _menu(fb, title, items, values, at):
     top = 0 if at < 4 else at - 3
     for i in range(top, min(len(items), top + 4)):
         v = values[i]
-        line = tr(items[i]) + (": " + v if v else "")
+        line = tr(items[i][0]) + (": " + v if v else "")
         while lines.width(line) > 128:
             line = line[:-1]
         lines.draw(fb, line, 0, 12 * (1 + i - top), i == at, True)

@@ -83,11 +83,11 @@ def test_a_resume_that_fails_closes_every_window_shows_it_and_does_not_reset(tmp
     s.keys("r o")
     s.run(1000)
     assert not closed(s)
-    from app.controller import Controller
+    from app.store import Store  # the game store resumes the journal
 
     def no_memory(self):
         raise MemoryError()
-    monkeypatch.setattr(Controller, "resume", no_memory)
+    monkeypatch.setattr(Store, "resume", no_memory)
     s.dev.fail(RuntimeError("planted"))  # the lid as a reset finds it: open
     s.emu.servos[0]  # (the angles stay where they were across the reboot)
     s.reboot()

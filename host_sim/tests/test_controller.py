@@ -4,6 +4,7 @@ menus; and 100,000 random presses checked against the journal."""
 import json
 import os
 import random
+import sys
 
 import pytest
 
@@ -66,6 +67,7 @@ def test_a_seat_that_cannot_pay_is_refused_with_a_message(tmp_path):
     play(b, "r o p")
     poor = (g.active + 1) % 3
     g.crystals[poor] = 1  # as if they had lost: below the cost of 2
+    b.ctl.store.changes += 1  # changed behind the store's back: what the game allows is stale
     play(b, str(poor + 1))
     assert b.ctl.msg == "P%d can't pay 2" % (poor + 1)
     assert g.call_order() == [] and b.out.sounds[-1] == "refuse"
@@ -169,11 +171,11 @@ def test_setup_menu_starts_a_game_and_remembers_the_choice(tmp_path):
     assert ctl.mode == c.M_SETUP and ctl.game is None
     play(b, "o o n o n o n")  # seats 3 -> 4 -> 5, rules -> family, dice -> optional, to Start
     assert ctl.settings["players"] == 5 and ctl.settings["rules"] == "family"
-    assert ctl.settings["dice"] == "optional" and ctl.item == 3
+    assert ctl.settings["dice"] == "optional" and ctl.cur.item == 3
     play(b, "o")
     g = ctl.game
     assert ctl.mode == c.M_PLAY and g.n == 5 and g.preset == "family" and g.opts["dice"] == "optional"
-    assert ctl.seed == 1234
+    assert ctl.store.seed == 1234
     later = Bare(tmp_path)  # a reboot: the game resumes with its options
     assert later.ctl.game.opts == g.opts and later.ctl.mode == c.M_PLAY
     assert settings.load(b.storage)["players"] == 5
@@ -206,7 +208,7 @@ def test_calibration_needs_the_card_out(tmp_path):
     play(b, "c o")
     assert ctl.mode == c.M_CALIB and ctl.windows() == 1  # window 1, its open end
     play(b, "o o r p n")
-    assert b.out.pulse[0] == (1940, 1080) and ctl.cal == 1
+    assert b.out.pulse[0] == (1940, 1080) and ctl.cur.cal == 1
     play(b, "c")
     assert ctl.windows() == 0  # a card put in: nothing opens over it
     play(b, "u")
@@ -487,3 +489,21 @@ def test_undo_across_a_deal_with_the_slot_empty_asks_for_the_card_by_number(tmp_
     assert ctl.blocked() == "Put back card 1" and ctl.windows() == 0
     play(b, "c")
     assert ctl.blocked() == "" and ctl.windows() == ctl.game.open_mask != 0
+
+
+def test_modes_load_on_first_use(tmp_path):
+    """A game set up by the simulator's flags holds only the play mode; the
+    menu's module and object come with the first long UNDO and go when the
+    menu is left (the play mode stays, with its cursor)."""
+    for m in [m for m in sys.modules if m.startswith("app.mode.")]:
+        del sys.modules[m]  # what earlier tests left
+    b = Bare(tmp_path, SETUP)
+    loaded = lambda: sorted(m for m in sys.modules if m.startswith("app.mode."))  # noqa: E731
+    assert loaded() == ["app.mode.play"] and b.ctl.cur is b.ctl.play
+    play(b, "U")
+    assert b.ctl.mode == c.M_MENU and loaded() == ["app.mode.base", "app.mode.menu", "app.mode.play", "app.mode.rows"]
+    menu = b.ctl.cur
+    play(b, "n u")
+    assert b.ctl.cur is b.ctl.play and loaded() == ["app.mode.play"]
+    play(b, "U")
+    assert b.ctl.cur is not menu and b.ctl.cur.item == 0

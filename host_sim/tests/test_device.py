@@ -251,3 +251,19 @@ def test_the_digital_card_board_shows_the_picture_at_the_reveal(tmp_path):
     from game.chance import deck_order
     order = deck_order(2, sh.cards)
     assert (first, sh.card) == (order[0], order[1])
+
+
+def test_one_ok_builds_what_the_game_allows_once(tmp_path, monkeypatch):
+    """What the game allows is computed once per change and shared by the
+    cursor, the screen and the lights: an OK that opens a window builds
+    Game.legal() once (the controller, screens and lights used to build it 7 times)."""
+    s = session(tmp_path, {"players": 4, "rules": "standard", "seed": 3})
+    s.keys("r")
+    assert s.game().phase == engine.P_OPEN
+    calls = []
+    real = engine.Game.legal
+    monkeypatch.setattr(engine.Game, "legal", lambda g: calls.append(1) or real(g))
+    opened = s.game().closed()
+    s.key("o")
+    assert s.game().closed() == opened - 1  # a window opened
+    assert len(calls) == 1

@@ -23,7 +23,9 @@ GOAL_FONT = 24576  # make bench: font_cjk_bytes
 # the texts that the OLED shows through a call of one of these with a literal
 CALLS = ("tr", "say", "refuse", "side", "_side", "text", "seats", "_block")
 # module-level tuples of texts (menus' lines, the status line's phases)
-TUPLES = {"modes.py": ("MENU", "SETUP"), "screens.py": ("PHASE",), "controller.py": ("_NOT_NOW", "_NO_MORE", "_UNSEEN")}
+TUPLES = {"mode/setup.py": ("ROWS",), "mode/menu.py": ("ROWS",), "screens.py": ("PHASE",),
+          "mode/play.py": ("_NOT_NOW", "_NO_MORE"), "store.py": ("UNSEEN",)}
+MESSAGES = ("mode/play.py", "store.py")  # their tuples' texts are refusals
 # the panel beside the grid (app.screens._side): 62 pixels wide
 SIDE = ("no dice", "ROLL", "NEXT:", "no roll", "deck%3d", "NEXT OK", "opens", "OK:open", "PASS:", "end",
         "%d:guess", "PASS", "N=%d", "call:", "tie:", "OK:done")
@@ -65,7 +67,7 @@ def _literals():
     the firmware passes through the language (app.selftest, run from a
     computer's REPL, speaks English)."""
     out = {}
-    for f in sorted(os.listdir(APP)):
+    for f in sorted(os.listdir(APP)) + ["mode/" + m for m in sorted(os.listdir(os.path.join(APP, "mode")))]:
         if not f.endswith(".py") or f.startswith("text_") or f == "selftest.py":
             continue
         tree = ast.parse(open(os.path.join(APP, f), encoding="utf-8").read())
@@ -85,7 +87,7 @@ def _literals():
                         out.update((t, "screen") for t in _texts(r.value) if _wordy(t))
             elif isinstance(node, ast.Assign) and f in TUPLES:
                 if any(isinstance(t, ast.Name) and t.id in TUPLES[f] for t in node.targets):
-                    use = "message" if f == "controller.py" else "screen"
+                    use = "message" if f in MESSAGES else "screen"
                     out.update((t, use) for t in _texts(node.value) if _wordy(t))
     from app import settings
     out.update((t, "screen") for t in settings.PRESETS + settings.DICE)  # the setup menu's values
@@ -284,6 +286,7 @@ def test_the_board_reads_every_translation_from_the_compiled_table(code):
 
 
 def test_a_language_without_its_table_on_flash_stays_english(tmp_path):
+    lang.use("en")  # an earlier test may have left a Chinese table in use
     lang.root = str(tmp_path) + "/"
     try:
         lang.use("zh-hant")

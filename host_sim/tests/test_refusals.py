@@ -126,15 +126,18 @@ def _strings(node):
 
 def firmware_texts():
     """The texts the firmware can refuse with (refuse()'s literal arguments,
-    the controller's _NOT_NOW, _NO_MORE and _UNSEEN, what blocked() returns), with a
+    the play mode's _NOT_NOW and _NO_MORE, the slot's _UNSEEN and what its blocked() returns), with a
     seat or a number as N."""
     out = set()
-    for name in ("controller.py", "menus.py"):
-        tree = ast.parse(open(os.path.join(ROOT, "firmware", "app", name)).read())
+    app = os.path.join(ROOT, "firmware", "app")
+    for name in ["controller.py", "store.py"] + ["mode/" + f for f in sorted(os.listdir(os.path.join(app, "mode")))]:
+        if not name.endswith(".py"):
+            continue
+        tree = ast.parse(open(os.path.join(app, name)).read())
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "refuse":
                 out |= _strings(node.args[0])
-            elif isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") in ("_NOT_NOW", "_NO_MORE", "_UNSEEN"):
+            elif isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") in ("_NOT_NOW", "_NO_MORE", "UNSEEN"):
                 out |= _strings(node.value)
             elif isinstance(node, ast.FunctionDef) and node.name == "blocked":
                 for r in ast.walk(node):

@@ -315,7 +315,7 @@ def frame():
             _seen["epaper"] = key
             out["epaper"] = {"glass": _hex(ep.glass), "width": ep.width, "height": ep.height}
     ctl = getattr(s.dev, "ctl", None)
-    g = ctl.game if ctl is not None else None
+    g = ctl.store.game if ctl is not None else None
     key = (id(g), len(g.log) if g is not None else -1, ctl.mode if ctl is not None else -1)
     if _seen.get("game") != key:
         _seen["game"] = key

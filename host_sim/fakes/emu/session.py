@@ -220,4 +220,4 @@ class Session(Keys):
 
     def game(self):
         ctl = getattr(self.dev, "ctl", None)
-        return ctl.game if ctl is not None else None
+        return ctl.store.game if ctl is not None else None
