@@ -8,9 +8,9 @@ try:
 except ImportError:  # CPython without the simulator: const(x) is x
     const = int
 
-LATIN = const(8)  # a Latin character's width and a Latin line's height
-CJK = const(12)  # an ideograph's width and a CJK line's height
-NO_START = "，。、：；！？）」"  # never begins a line: the ideograph before it goes along
+_LATIN = const(8)  # a Latin character's width and a Latin line's height
+_CJK = const(12)  # an ideograph's width and a CJK line's height
+_NO_START = "，。、：；！？）」"  # never begins a line: the ideograph before it goes along
 
 
 def cjk(s):
@@ -21,27 +21,27 @@ def cjk(s):
 
 
 def height(s):
-    return CJK if cjk(s) else LATIN
+    return _CJK if cjk(s) else _LATIN
 
 
 def width(s):
     w = 0
     for ch in s:
-        w += CJK if ord(ch) > 127 else LATIN
+        w += _CJK if ord(ch) > 127 else _LATIN
     return w
 
 
 def draw(fb, s, x, y, inv=False, tall=None):
-    """s from (x, y); inv: light on a filled bar; tall: set out as a CJK line
-    (by default if s has CJK). Returns its width."""
+    """s from (x, y); inv: light on a filled bar; tall: set out as a _CJK line
+    (by default if s has _CJK). Returns its width."""
     if tall is None:
         tall = cjk(s)
     if inv:
-        fb.fill_rect(x, y, width(s), CJK if tall else LATIN, 1)
+        fb.fill_rect(x, y, width(s), _CJK if tall else _LATIN, 1)
     c = 0 if inv else 1
     if not tall:
         fb.text(s, x, y, c)
-        return len(s) * LATIN
+        return len(s) * _LATIN
     from app import glyphs  # loaded at the first ideograph drawn
     x0 = x
     i = 0
@@ -49,14 +49,14 @@ def draw(fb, s, x, y, inv=False, tall=None):
     while i < n:
         if ord(s[i]) > 127:
             glyphs.draw(fb, ord(s[i]), x, y, c)
-            x += CJK
+            x += _CJK
             i += 1
         else:
             j = i + 1
             while j < n and ord(s[j]) < 128:
                 j += 1
             fb.text(s[i:j], x, y + 2, c)
-            x += (j - i) * LATIN
+            x += (j - i) * _LATIN
             i = j
     return x - x0
 
@@ -79,9 +79,9 @@ def split(s, w):
             u = word[i:j]
             uw = width(u)
             sep = first and line != ""
-            if line and lw + (LATIN if sep else 0) + uw > w:
+            if line and lw + (_LATIN if sep else 0) + uw > w:
                 carry = ""
-                if u in NO_START and len(line) > 1 and ord(line[-1]) > 127:
+                if u in _NO_START and len(line) > 1 and ord(line[-1]) > 127:
                     carry = line[-1]
                     line = line[:-1]
                 out.append(line)
@@ -89,13 +89,13 @@ def split(s, w):
                 lw = width(carry)
                 sep = False
             while uw > w:
-                k = w // LATIN
+                k = w // _LATIN
                 out.append(u[:k])
                 u = u[k:]
                 uw = width(u)
             if sep:
                 line += " "
-                lw += LATIN
+                lw += _LATIN
             line += u
             lw += uw
             first = False

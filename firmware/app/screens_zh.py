@@ -4,34 +4,48 @@ English, laid out for lines with ideographs, 12 rows tall (app.lines): rows
 2-5 hold two of them and one Latin line, so a table joins two English lines
 into one and leaves the other empty (""), and a line that would not fit is
 left out, the least needed last."""
+try:
+    from micropython import const
+except ImportError:  # CPython without the simulator: const(x) is x
+    const = int
+
 from app import lines
-from app.modes import KEY_NAMES, M_CALIB, M_MENU, M_PLAY, M_RELOAD, M_SETUP, M_TEST
 from app import screens as en
 from app.lang import tr
 from game import engine
+
+# app.modes' numbers as private constants: imported names would each be a
+# global of this module, for as long as Chinese is spoken (test_i18n checks them)
+_M_SETUP = const(0)
+_M_PLAY = const(1)
+_M_MENU = const(2)
+_M_CALIB = const(3)
+_M_TEST = const(4)
+_M_RELOAD = const(5)
 
 
 def draw(fb, ctl):
     m = ctl.mode
     md = ctl.cur
-    if m == M_PLAY:
+    if m == _M_PLAY:
         en.game(fb, ctl, _end, _top, _board_prompt, _call, _side)
-    elif m == M_SETUP or m == M_MENU:
-        title = tr("NEW GAME") if m == M_SETUP else tr("MENU") if ctl.digital else tr("MENU  deck %d") % ctl.store.deck_left()
+    elif m == _M_SETUP or m == _M_MENU:
+        title = tr("NEW GAME") if m == _M_SETUP else tr("MENU") if ctl.digital else tr("MENU  deck %d") % ctl.store.deck_left()
         _menu(fb, title, md.ROWS, md.values(ctl), md.item)
-    elif m == M_CALIB:
+    elif m == _M_CALIB:
         o, cl = ctl.out.pulses(md.cal)
         lines.draw(fb, tr("CALIBRATE W%d") % (md.cal + 1), 0, 0)
         lines.draw(fb, tr("%s open  %d") % (">" if md.end else " ", o), 0, 12)
         lines.draw(fb, tr("%s closed %d") % (" " if md.end else ">", cl), 0, 24)
         lines.wrap(fb, tr("OK +20 PASS -20 ROLL end NEXT win UNDO save"), 0, 36, 128, 28)
-    elif m == M_TEST:
+    elif m == _M_TEST:
         k = ctl.last_key
+        from app.modes import KEY_NAMES  # the self-test alone names keys
         _block(fb, (tr("SELF-TEST"), tr("window %d") % (md.win + 1),
                     tr("key: %s") % (KEY_NAMES[k] if k >= 0 else "-"),
                     tr("card: %s") % (tr("in") if ctl.slot.card_in else tr("out"))), 0, 0, 48)
         lines.draw(fb, tr("UNDO: back"), 0, 50)
-    elif m == M_RELOAD:
+    elif m == _M_RELOAD:
         lines.wrap(fb, tr("DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK."),
                    0, 0, 128, 48)
     if ctl.msg and not md.QUIET:
