@@ -129,6 +129,8 @@ def _menu(fb, title, items, values, at):
         while lines.width(line) > 128:
             line = line[:-1]
         lines.draw(fb, line, 0, 12 * (1 + i - top), i == at, True)
+    from app.mode.rows import marks
+    marks(fb, top > 0, top + 4 < len(items), 120, 12, 48)
 
 
 def _message(fb, msg):

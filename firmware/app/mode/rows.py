@@ -40,5 +40,16 @@ class Rows(Base):
         for i in range(top, min(len(rows), top + 6)):
             v = values[i]
             line = rows[i][0] + (": " + v if v else "")
-            text(line[:_W], fb, 0, 1 + i - top, i == at)
+            text(line[:_W - 1], fb, 0, 1 + i - top, i == at)
+        marks(fb, top > 0, top + 6 < len(rows), 120, 8, 48)
         text("NEXT OK UNDO", fb, 0, 7)
+
+
+def marks(fb, up, down, x, y, h):
+    """Scroll marks in the last column: a triangle up where rows are above
+    the list shown, down where rows are below it."""
+    for i in range(4):
+        if up:
+            fb.hline(x + 3 - i, y + 1 + i, 2 * i + 1, 1)
+        if down:
+            fb.hline(x + 3 - i, y + h - 2 - i, 2 * i + 1, 1)
