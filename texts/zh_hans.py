@@ -21,6 +21,7 @@ T = {
     "Call open: seats join, OK closes": "猜测中：座位加入，OK结束",
     "Can't pay: ": "付不起: ",
     "Go on": "继续",
+    "Resumed: round %d, P%d": "继续：%d回合，P%d",
     "In: ": "猜测: ",
     "In: nobody yet": "猜测: 还没有人",
     "NEXT": "NEXT选窗",

@@ -21,6 +21,7 @@ T = {
     "Call open: seats join, OK closes": "猜測中：座位加入，OK結束",
     "Can't pay: ": "付不起: ",
     "Go on": "繼續",
+    "Resumed: round %d, P%d": "繼續：%d回合，P%d",
     "In: ": "猜測: ",
     "In: nobody yet": "猜測: 還沒有人",
     "NEXT": "NEXT選窗",

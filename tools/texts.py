@@ -79,5 +79,9 @@ def write_doc(path=DOC):
         f.write(head + MARK + "\n\n" + doc_table())
 
 
-if __name__ == "__main__":
+if __name__ == "__main__":  # the tables and the doc, without recutting the glyph file (make font does both)
+    from host_sim import hw
+    hw.install()  # app.table's key() runs here as on the board
+    for path, n in build().items():
+        print("%s: %d bytes" % (path, n))
     write_doc()

@@ -68,4 +68,5 @@ def resume(st):
             break
     if dropped:
         st.report = "journal: %d bytes of a torn write dropped" % dropped
+    st.resumed = True
     return True

@@ -83,6 +83,9 @@ class Device:
         st = self.ctl.store
         if st.report:
             self.ctl.say(st.report)
+        elif st.resumed and st.game is not None:  # after a power cut: the table sees where it stands
+            self.ctl.say("Resumed: round %d, P%d")
+            self.ctl.msg = self.ctl.msg % (st.game.round, st.game.active + 1)
         if st.journal.damaged:
             self.ctl.say("Game file damaged: kept as game.bad")
         if hw.oled is None:  # a missing OLED must not stop play: the buzzer says it is gone

@@ -23,6 +23,7 @@ class Store:
         self.deck_base = self.settings["deck"]  # cards left when the count last started
         self.deck_at = 0  # the game's cards dealt then
         self.report = ""  # what resume found (a dropped journal tail)
+        self.resumed = False  # a game came back from the journal at boot
         self.changes = 0  # bumped on every change of the game
         self._legal = None
         self._mask = 0

@@ -267,3 +267,14 @@ def test_one_ok_builds_what_the_game_allows_once(tmp_path, monkeypatch):
     s.key("o")
     assert s.game().closed() == opened - 1  # a window opened
     assert len(calls) == 1
+
+
+def test_a_resumed_game_says_so_with_its_round_and_seat(tmp_path):
+    s = session(tmp_path, {"players": 3, "rules": "standard", "seed": 5})
+    assert s.dev.ctl.msg == ""  # a new game is no resume
+    s.keys("r o 1 o c 1 c")  # round 2
+    g = s.game()
+    s.reboot()
+    assert s.dev.ctl.msg == "Resumed: round %d, P%d" % (g.round, g.active + 1) and g.round == 2
+    s.run(3000)
+    assert s.dev.ctl.msg == ""  # for a moment, as every message
