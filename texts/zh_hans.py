@@ -55,6 +55,7 @@ T = {
     "Insert the card": "插入图像卡",
     "Insert next card": "插入下一张卡",
     "Swap the card": "换一张卡",
+    "Void card: swap it": "无人猜：换一张卡",
     # game over
     "GAME OVER": "游戏结束",
     "UNDO: take back": "UNDO: 撤回",

@@ -55,6 +55,7 @@ T = {
     "Insert the card": "插入圖片卡",
     "Insert next card": "插入下一張卡",
     "Swap the card": "換一張卡",
+    "Void card: swap it": "無人猜：換一張卡",
     # game over
     "GAME OVER": "遊戲結束",
     "UNDO: take back": "UNDO: 撤回",

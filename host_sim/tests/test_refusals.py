@@ -48,7 +48,7 @@ SCRIPTED = [
 
 def session(tmp_path, setup, board="pico_pca9685"):
     flash = tmp_path / "flash"
-    flash.mkdir(exist_ok=True)
+    flash.mkdir(parents=True, exist_ok=True)
     press.choose_lang(str(flash), "en")  # the refusals' English words (zh-cn would speak Chinese)
     return press.start(board, str(flash), setup)
 
@@ -165,3 +165,24 @@ def test_every_documented_refusal_is_reached_by_a_test():
         "No window left: guess or PASS", "Passed: PASS ends the turn", "Game over: UNDO or menu", "Not on this board"}
     untested = documented() - tested - UNREACHED
     assert not untested, "documented but no test reaches it: %s" % sorted(untested)
+
+
+def test_a_void_card_is_announced_and_its_swap_is_not_refused(tmp_path):
+    """Every window open and nobody in the call: the card is void. The
+    device says so, and pulling it out for the next is no 'Card out!'."""
+    s = session(tmp_path, {"players": 2, "rules": "standard", "seed": 3})
+    for _ in range(200):  # open all it may, pass, nobody joins
+        ctl, g = s.dev.ctl, s.game()
+        ph = g.phase
+        k = ("r" if ph == engine.P_ROLL else "o" if ph == engine.P_OPEN or ph == engine.P_CALL
+             else "o" if ctl.allowed() else "p")
+        cards = g.cards
+        s.key(k)
+        if s.game().cards != cards:
+            break
+    assert s.game().cards == 2 and s.game().open_mask == 0
+    assert s.dev.ctl.msg == "Void card: swap it" and s.dev.ctl.blocked() == "Swap the card"
+    s.key("c")  # the old card out
+    assert s.dev.ctl.msg == "Void card: swap it"  # not "Card out! Put it back"
+    s.key("c")  # the next one in
+    assert s.dev.ctl.blocked() == "" and s.dev.ctl.windows() == 0

@@ -61,7 +61,8 @@ class Mode:
 
     def card(self, ctl, present, now):
         g = ctl.store.game
-        if g and not present and g.phase != engine.P_REVEAL and not g.over() and not ctl.slot.back:
+        # the game's own card only: the old one comes out when a swap is asked for
+        if g and not present and ctl.slot.fresh and g.phase != engine.P_REVEAL and not g.over() and not ctl.slot.back:
             ctl.refuse("Card out! Put it back", now)
 
     def key(self, ctl, k, now):
@@ -101,9 +102,11 @@ class Mode:
                     return
             elif k == K_OK:
                 if ph == engine.P_CALL:
+                    cards = g.cards
                     self._do(ctl, CLOSE, 0)
                     self.order = []
                     self._after_close(ctl)
+                    self._void(ctl, cards, now)
                 elif ph == engine.P_ROLL:
                     ctl.refuse(_NOT_NOW[0], now)
                     return
@@ -118,10 +121,12 @@ class Mode:
                     ctl.sound("open")
             elif k == K_PASS:
                 if (PASS, 0) in legal:
+                    cards = g.cards
                     self._do(ctl, PASS, 0)  # what the pass earned shows in the scores
                     self.cursor = self.next_window(ctl)
                     if g.phase != engine.P_CALL:
                         ctl.deal()
+                        self._void(ctl, cards, now)
                 elif (END, 0) in legal:
                     self._do(ctl, END, 0)
                 else:
@@ -171,6 +176,13 @@ class Mode:
         if len(self.order) == len(tie):
             self._do(ctl, ORDER, bytes(self.order))  # the call's screen shows the new order
             self.order = []
+
+    def _void(self, ctl, cards, now):
+        """A card that ended with no reveal (every window open, nobody in the
+        call) is void: say so, as the slot now wants the next card."""
+        g = ctl.store.game
+        if g.cards != cards and not g.over() and not ctl.digital:
+            ctl.say("Void card: swap it", now)
 
     def _after_close(self, ctl):
         if ctl.store.game.phase == engine.P_REVEAL:
