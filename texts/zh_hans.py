@@ -81,6 +81,7 @@ T = {
     "Calibrate": "校准",
     "Self-test": "自检",
     "Deck reload": "补充牌堆",
+    "Deck reload: OK again": "补充牌堆：再按OK",
     "Export record": "导出记录",
     "Sound": "声音",
     "NEXT OK UNDO": "NEXT OK UNDO",

@@ -81,6 +81,7 @@ T = {
     "Calibrate": "校準",
     "Self-test": "自檢",
     "Deck reload": "補充牌庫",
+    "Deck reload: OK again": "補充牌庫：再按OK",
     "Export record": "匯出紀錄",
     "Sound": "聲音",
     "NEXT OK UNDO": "NEXT OK UNDO",

@@ -507,3 +507,14 @@ def test_modes_load_on_first_use(tmp_path):
     assert b.ctl.cur is b.ctl.play and loaded() == ["app.mode.play"]
     play(b, "U")
     assert b.ctl.cur is not menu and b.ctl.cur.item == 0
+
+
+def test_deck_reload_from_the_menu_asks_before_it_acts(tmp_path):
+    b = Bare(tmp_path, {"players": 3, "rules": "standard", "seed": 2})
+    a = b.ctl.store.game.active + 1
+    play(b, "r o %d o c %d c" % (a, a))  # a card revealed, the next dealt: 197 left
+    left = b.ctl.store.deck_left()
+    play(b, "U n n n n o")  # Deck reload, once
+    assert b.ctl.msg == "Deck reload: OK again" and b.ctl.store.deck_left() == left
+    play(b, "o")  # OK again: the count starts over
+    assert b.ctl.msg.startswith("Reloaded") and b.ctl.store.deck_left() != left

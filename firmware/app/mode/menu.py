@@ -36,10 +36,14 @@ def _self_test(m, ctl, now):
 
 
 def _reload(m, ctl, now):
+    """Asks first: a reload restarts the deck's count, and a stray OK must not."""
     if ctl.digital:
         ctl.refuse("Not on this board", now)
+    elif ctl.msg != lang.tr("Deck reload: OK again"):
+        ctl.say("Deck reload: OK again", now)
     else:
         ctl.reload_deck(now)
+
 
 
 def _export(m, ctl, now):
