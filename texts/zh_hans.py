@@ -75,7 +75,7 @@ T = {
     "off": "关",
     "on": "开",
     "MENU": "菜单",
-    "MENU  deck %d": "菜单  牌堆 %d",
+    "%d cards left": "牌堆还有%d张",
     "Back": "返回",
     "New game": "新游戏",
     "Calibrate": "校准",

@@ -75,7 +75,7 @@ T = {
     "off": "關",
     "on": "開",
     "MENU": "選單",
-    "MENU  deck %d": "選單  牌庫 %d",
+    "%d cards left": "牌庫還有%d張",
     "Back": "返回",
     "New game": "新遊戲",
     "Calibrate": "校準",

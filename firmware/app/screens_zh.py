@@ -30,7 +30,7 @@ def draw(fb, ctl):
     if m == _M_PLAY:
         en.game(fb, ctl, _end, _top, _board_prompt, _call, _side)
     elif m == _M_SETUP or m == _M_MENU:
-        title = tr("NEW GAME") if m == _M_SETUP else tr("MENU") if ctl.digital else tr("MENU  deck %d") % ctl.store.deck_left()
+        title = tr("NEW GAME") if m == _M_SETUP else tr("MENU") if ctl.digital else tr("%d cards left") % ctl.store.deck_left()
         _menu(fb, title, md.ROWS, md.values(ctl), md.item)
     elif m == _M_CALIB:
         o, cl = ctl.out.pulses(md.cal)

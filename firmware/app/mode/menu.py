@@ -65,7 +65,7 @@ class Mode(Rows):
             ("Deck reload", _reload), ("Export record", _export), ("Sound", _sound))
 
     def title(self, ctl):
-        return "MENU" if ctl.digital else "MENU  deck %d" % ctl.store.deck_left()
+        return "MENU" if ctl.digital else "%d cards left" % ctl.store.deck_left()
 
     def values(self, ctl):
         return ("", "", "", "", "", "", lang.tr("on" if ctl.store.settings["sound"] else "off"))
