@@ -110,6 +110,8 @@ class SimApp(App):
         lid = self.query_one("#lid")
         lid.styles.border = ("round", "rgb(80,80,80)") if lid_border else ("none", "black")
         lid.styles.width, lid.styles.height = geom.width + 2 * lid_border, geom.height + 2 * lid_border
+        if geom.picture_size != self.geom.picture_size:
+            self.fitted.clear()  # fitted to the old size: a terminal dragged about would keep them all
         self.geom = geom
         self.shown = self.lid_shown = None
 
