@@ -6,7 +6,7 @@ from app import settings
 from game import Refused, chance, engine
 
 
-def new_game(st, players, preset, dice, seed):
+def new_game(st, players, preset, dice, seed, secret=None):
     from game import rules
     opts = rules.preset(preset)
     if dice:
@@ -15,9 +15,12 @@ def new_game(st, players, preset, dice, seed):
     first = chance.Rng(seed).below(players)
     st.game = engine.Game(players, opts, first, preset)
     st.seed = seed
+    st.secret = secret
     st.deck_at = 0
     st.changes += 1
     head = {"players": players, "rules": preset, "first": first, "seed": seed, "deck": st.deck_base}
+    if secret is not None:  # the deck order's own secret (a digital-card board)
+        head["secret"] = secret
     if opts["dice"] != rules.preset(preset)["dice"]:
         head["dice"] = opts["dice"]
     st.journal.start(head)
@@ -42,7 +45,8 @@ def resume(st):
         st.game = g = engine.Game(head["players"], opts, head["first"], head["rules"])
         st.seed = head["seed"]
         st.deck_base = head["deck"]
-        if not (isinstance(st.seed, int) and isinstance(st.deck_base, int)):
+        st.secret = x = head.get("secret")  # none in a journal from before, or from a given seed
+        if not (isinstance(st.seed, int) and isinstance(st.deck_base, int) and (x is None or isinstance(x, int))):
             raise TypeError
     except (KeyError, TypeError, Refused):
         st.report = "journal header unreadable: new game"

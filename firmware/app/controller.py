@@ -110,8 +110,8 @@ class Controller:
 
     # -- the game ------------------------------------------------------------------
 
-    def new_game(self, players, preset, dice, seed):
-        self.store.new_game(players, preset, dice, seed)
+    def new_game(self, players, preset, dice, seed, secret=None):
+        self.store.new_game(players, preset, dice, seed, secret)
         lang.use(lang.chosen(self.store.settings))
         self._playing()
         self.version += 1

@@ -45,15 +45,13 @@ class Outputs:
     def export(self, text):
         self.storage.write(EXPORT, text.encode())
 
-    def entropy(self):
-        """A seed for a new game: 32 bits from `random`, which MicroPython's
-        rp2 port and CircuitPython seed at power-up from the RP2040's ring
-        oscillator (its hardware random source), mixed with the microsecond
-        counter when Start was pressed: no seed can be guessed from how long
-        the board was on. (The emulated board seeds `random` the same at every
-        boot, so a game started from the menu repeats there.)"""
-        import random
-        return (random.getrandbits(32) ^ int(time.ticks_us()) * 0x9E3779B1) & 0xFFFFFFFF
+    def entropy(self, n=4):
+        """A new game's n-byte number: n bytes of the RP2040's hardware random
+        source (the port's urandom: its ring oscillator) mixed with the
+        microsecond counter at Start. 4 bytes: the seed of the dice and
+        layouts; 8: the deck order's secret (digital-card board). (The
+        emulated board's source repeats from power-up: menu games repeat there.)"""
+        return (int.from_bytes(self.hw.urandom(n), "big") ^ int(time.ticks_us()) * 0x9E3779B1) % (1 << 8 * n)
 
 
 class Device:
@@ -137,12 +135,14 @@ class Device:
 
     def _picture(self, k):
         """Card k of this game: a printed card needs no number; a digital
-        board shows the deck's pictures in an order drawn from the game's seed."""
+        board shows the deck's pictures in an order drawn from the game's
+        deck secret (or, in a game given only a seed, from the seed)."""
         n = self.hw.shutters.cards
         if not n:
             return k
-        from game.chance import deck_order
-        return deck_order(self.ctl.store.seed, n)[k % n]
+        from game.shuffle import deck_order
+        st = self.ctl.store
+        return deck_order(st.seed, n, st.secret)[k % n]
 
     def _pixels(self):
         v = self.ctl.version

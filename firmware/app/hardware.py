@@ -75,7 +75,7 @@ def i2c_chips(cfg):
 
 class Parts:
     """The device's hardware as Hardware() builds it: cfg, storage, i2c, shutters,
-    oled, buttons, pixels, buzzer, watchdog. It has no methods, so it keeps
+    oled, buttons, pixels, buzzer, watchdog, urandom. It has no methods, so it keeps
     nothing of this module alive: the device drops the assembly once built."""
 
 
@@ -107,4 +107,5 @@ def Hardware(cfg, port, storage, oled=True):
     hw.pixels = Pixels(port.strip(px["pin"], px["count"]), px["brightness"])
     hw.buzzer = Buzzer(port.pwm(cfg["buzzer"], 2000, True))
     hw.watchdog = port.watchdog()
+    hw.urandom = port.urandom  # the hardware random source: n bytes
     return hw

@@ -1,6 +1,8 @@
 """MicroPython's port: the RP2040's primitives from `machine`, made by GPIO
 number for the shared assembly (app.hardware). The one module that knows
 `machine`'s pins; its functions are what a board config can ask of a runtime."""
+from os import urandom  # noqa: F401 - n bytes of the RP2040's ring oscillator (the rp2 port's hardware random source)
+
 from machine import ADC, I2C, PWM, SPI, Pin
 
 NAME = "MicroPython"

@@ -20,6 +20,7 @@ class Store:
         self.settings = settings.load(storage)
         self.game = None  # type: engine.Game | None
         self.seed = 0
+        self.secret = None  # the deck order's own secret (app.begin), None: drawn from the seed
         self.deck_base = self.settings["deck"]  # cards left when the count last started
         self.deck_at = 0  # the game's cards dealt then
         self.report = ""  # what resume found (a dropped journal tail)
@@ -52,8 +53,8 @@ class Store:
         self.legal()
         return self._mask
 
-    def new_game(self, players, preset, dice, seed):
-        _begin("new_game")(self, players, preset, dice, seed)
+    def new_game(self, players, preset, dice, seed, secret=None):
+        _begin("new_game")(self, players, preset, dice, seed, secret)
 
     def resume(self):
         """Rebuild the game from the journal; False if there is none."""

@@ -2,6 +2,8 @@
 asks for, made by GPIO number with busio, digitalio, pwmio, analogio, keypad
 and the Adafruit drivers, shaped as MicroPython's: value(v), duty_u16(d),
 write(). It has no spi(): an e-paper board is a board-config error here."""
+from os import urandom  # noqa: F401 - n bytes of the RP2040's ring oscillator (CircuitPython's hardware random source)
+
 import board
 import busio
 import digitalio

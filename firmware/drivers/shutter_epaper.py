@@ -31,7 +31,7 @@ class EpaperShutters:
         self.n = n
         self.max_partials = max_partials
         self.card = 0
-        self.cards = deck.count  # the controller draws card k of a game as deck_order(seed, cards)[k % cards]
+        self.cards = deck.count  # the controller draws card k of a game as game.shuffle.deck_order(...)[k % cards]
         self.target = bytearray(n)  # 1: open, as last asked
         self.frame = bytearray(ROW * HEIGHT)  # what the panel is to show
         for k in range(len(self.frame)):

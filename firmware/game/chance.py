@@ -6,8 +6,6 @@ instead of `random` because it gives the same numbers on CPython and on
 MicroPython for the same seed.
 """
 
-from array import array
-
 
 class Rng:
     def __init__(self, seed=0):
@@ -41,16 +39,3 @@ def card(rng):
 
 def roll(rng):
     return rng.below(6) + 1, rng.below(6) + 1
-
-
-def deck_order(seed, n):
-    """The order in which a game shows the n pictures of a deck (digital-card
-    board): a shuffle drawn from the game's seed on a stream of its own, so
-    the dice and layouts stay as they were and a resumed game finds the same
-    card from its journal alone. Card k of the game is deck index order[k % n]."""
-    rng = Rng(seed ^ 0x6A09E667)
-    order = array("H", range(n))
-    for i in range(n - 1, 0, -1):
-        j = rng.below(i + 1)
-        order[i], order[j] = order[j], order[i]
-    return order

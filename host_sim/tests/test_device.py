@@ -235,20 +235,21 @@ def test_a_game_set_up_from_the_menu_plays_to_the_end(tmp_path):
 
 def test_the_digital_card_board_shows_the_picture_at_the_reveal(tmp_path):
     """pico_epaper: no card slot to mind; the reveal opens every window of the
-    picture; the next card starts with every lid closed, on another picture."""
+    picture at a second press; the next card starts with every lid closed, on another picture."""
     s = session(tmp_path, {"players": 3, "rules": "standard", "seed": 2}, "pico_epaper")
     sh = s.dev.hw.shutters
     first = sh.card
     s.keys("c r o p 2")  # the card key does nothing here
     assert s.dev.ctl.card_in and s.game().phase == engine.P_CALL
     s.key("o")
-    assert s.game().phase == engine.P_REVEAL
+    assert s.game().phase == engine.P_REVEAL and not any(sh.is_open(i) for i in range(12))
+    s.key("o")  # the second press shows the picture
     assert all(sh.is_open(i) for i in range(12))
     s.run(3000)  # the last message goes
     assert "Who was right?" in oled_text(s).replace("\n", "")
     s.key("2")
     assert s.game().round == 2 and not any(sh.is_open(i) for i in range(12))
-    from game.chance import deck_order
+    from game.shuffle import deck_order
     order = deck_order(2, sh.cards)
     assert (first, sh.card) == (order[0], order[1])
 

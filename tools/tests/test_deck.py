@@ -11,7 +11,7 @@ from tools import ROOT
 from tools import deck as tool
 from host_sim.tests.epaper_util import TILE_BYTES, random_cards, write_deck
 from drivers.deck import Deck, DeckError  # noqa: E402
-from game.chance import deck_order  # noqa: E402
+from game.shuffle import deck_order  # noqa: E402
 
 
 def test_cards_read_back_as_written(tmp_path):

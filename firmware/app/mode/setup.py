@@ -25,7 +25,8 @@ def _dice(m, ctl, now):
 
 def _start(m, ctl, now):
     s = ctl.store.settings
-    ctl.new_game(s["players"], s["rules"], s["dice"], ctl.out.entropy())
+    # a digital board's deck order gets a secret of its own: the table can find the seed from the dice
+    ctl.new_game(s["players"], s["rules"], s["dice"], ctl.out.entropy(), ctl.out.entropy(8) if ctl.digital else None)
     ctl.say("New game", now)
 
 

@@ -14,7 +14,7 @@ def boot(name, root, storage_root, oled=True, pca=True, wait=True):
     world.reset()
     cfg = board_config.load(name, root)
     emu = Board(cfg, oled=oled, pca=pca)
-    h = Hardware(cfg, port, Storage(storage_root), oled)
+    h = Hardware(cfg, world.hardware_random(port), Storage(storage_root), oled)
     if wait:
         h.shutters.wait()
     return cfg, emu, h

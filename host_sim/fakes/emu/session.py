@@ -117,11 +117,14 @@ class Session(Keys):
         """A fresh board at time zero, the firmware started on it."""
         from app import board
         if self.runtime == "circuitpython":
+            from cp import port
             from cp.main import start
             from cp.storage import FatStorage as Storage
         else:
+            from app import port
             from app.device import start
             from drivers.storage import Storage
+        world.hardware_random(port)  # start() builds the hardware from this module (it is forgotten after)
         old = getattr(self, "emu", None)
         if old is not None and old.servos:  # a reset does not move a horn (read before the clock restarts)
             self.angles = old.angles()

@@ -137,3 +137,18 @@ def reset():
     clock.reset()
     import random
     random.seed(2040)  # the board's hardware random source, the same at every power-up
+
+
+def urandom(n):
+    """The emulated board's hardware random source (os.urandom on a Pico):
+    from `random`, which reset() seeds the same at every power-up, so a game
+    started from the menu repeats in emulation."""
+    import random
+    return bytes([random.getrandbits(8) for _ in range(n)])
+
+
+def hardware_random(port):
+    """Give the runtime's port (app.port, cp.port) the emulated random source
+    in place of the host's, before the firmware builds its hardware."""
+    port.urandom = urandom
+    return port
