@@ -50,6 +50,7 @@ T = {
     # the reveal, its result, the card slot
     "Pull the card and show it": "抽出图像卡给大家看",
     "Who was right? Seat, or OK: none": "猜对按座位，无人按OK",
+    "OK shows the picture": "按OK揭晓图像",
     "Nobody right": "无人猜对",
     "Pull the card": "抽出图像卡",
     "Insert the card": "插入图像卡",

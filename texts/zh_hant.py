@@ -50,6 +50,7 @@ T = {
     # the reveal, its result, the card slot
     "Pull the card and show it": "抽出圖片卡給大家看",
     "Who was right? Seat, or OK: none": "猜對按座位，無人按OK",
+    "OK shows the picture": "按OK揭曉圖片",
     "Nobody right": "無人猜對",
     "Pull the card": "抽出圖片卡",
     "Insert the card": "插入圖片卡",

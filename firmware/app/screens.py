@@ -248,7 +248,8 @@ def _board_prompt(fb, ctl):
     if g.phase == engine.P_REVEAL:
         text(seats("In: ", g.call_order()), fb, 0, row)
         row += 1
-        wrap(fb, "Pull the card and show it" if ctl.slot.must_pull() else "Who was right? Seat, or OK: none", row, 6 - row)
+        wrap(fb, "Pull the card and show it" if ctl.slot.must_pull() else "OK shows the picture"
+             if ctl.digital and ctl.cur.shown != g.cards else "Who was right? Seat, or OK: none", row, 6 - row)
     else:
         why = ctl.slot.blocked()
         if why:

@@ -242,7 +242,9 @@ def test_a_digital_card_needs_no_slot_and_is_shown_at_the_reveal(tmp_path):
     play(b, "c")  # there is no card switch to mind
     assert ctl.card_in and ctl.msg == ""
     play(b, "r o p 2 o")
-    assert g.phase == engine.P_REVEAL and ctl.windows() == 0xFFF and not ctl.must_pull()
+    assert g.phase == engine.P_REVEAL and ctl.windows() == 0 and not ctl.must_pull()  # veiled
+    play(b, "2")  # a guesser's seat again: the second press shows the picture, names nobody
+    assert g.phase == engine.P_REVEAL and ctl.windows() == 0xFFF
     play(b, "2")
     assert g.round == 2 and ctl.blocked() == "" and ctl.windows() == 0
     for item in (2, 3, 4):  # calibrate, self-test, deck reload: not on this board

@@ -31,8 +31,8 @@ SIDE = ("no dice", "ROLL", "NEXT:", "no roll", "deck%3d", "NEXT OK", "opens", "O
         "%d:guess", "PASS", "N=%d", "call:", "tie:", "OK:done")
 # texts wrapped into a box: (width, height) in Chinese
 BOXES = {"message": (120, 24), "prompt": (128, 20), "reload": (128, 48), "calib": (128, 28)}
-PROMPTS = ("Pull the card and show it", "Who was right? Seat, or OK: none", "Pull the card", "Insert the card",
-           "Insert next card", "Swap the card")
+PROMPTS = ("Pull the card and show it", "Who was right? Seat, or OK: none", "OK shows the picture", "Pull the card",
+           "Insert the card", "Insert next card", "Swap the card")
 RELOAD = "DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK."
 CALIB = "OK +20 PASS -20 ROLL end NEXT win UNDO save"
 # wide values for each conversion: seat, window, round, N (<= 12), deck (%3d), a phase (%s)

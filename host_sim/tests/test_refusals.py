@@ -111,6 +111,11 @@ def test_not_on_the_e_paper_board(tmp_path):
     assert shown(s, "U n n o") == "Not on this board"
 
 
+def test_the_e_paper_reveal_asks_before_it_shows_the_picture(tmp_path):
+    s = session(tmp_path, G3, "pico_epaper")
+    assert shown(s, "r o 1 o r") == "OK shows the picture"  # ROLL is no second press
+
+
 def _strings(node):
     """The string constants a refusal's argument can evaluate to."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -162,7 +167,8 @@ UNREACHED = {"Swap the card", "Pull the card"}
 
 def test_every_documented_refusal_is_reached_by_a_test():
     tested = {re.sub(r"\d", "N", w) for _, _, w in SCRIPTED} | {
-        "No window left: guess or PASS", "Passed: PASS ends the turn", "Game over: UNDO or menu", "Not on this board"}
+        "No window left: guess or PASS", "Passed: PASS ends the turn", "Game over: UNDO or menu", "Not on this board",
+        "OK shows the picture"}
     untested = documented() - tested - UNREACHED
     assert not untested, "documented but no test reaches it: %s" % sorted(untested)
 

@@ -12,6 +12,7 @@ from game.engine import CARD, CLOSE, END, GUESS, NOBODY, OPEN, ORDER, PASS, REVE
 
 class Mode:
     QUIET = False  # messages show over the screen
+    shown = -1  # the card whose picture was asked for at its reveal (digital card; set on the object)
 
     def __init__(self):
         self.cursor = -1  # the window NEXT points at
@@ -196,12 +197,19 @@ class Mode:
         if ctl.slot.must_pull():
             ctl.refuse(UNSEEN if ctl.slot.back else "Pull the card first", now)
             return
+        veiled = ctl.digital and self.shown != g.cards
         if k == K_OK:
             who = NOBODY
         elif k < 6 and (REVEAL, k) in legal:
             who = k
         else:
-            ctl.refuse(lang.tr("P%d did not guess") % (k + 1) if k < 6 else "Seat that was right, or OK", now)
+            ctl.refuse(lang.tr("P%d did not guess") % (k + 1) if k < 6 else
+                       "OK shows the picture" if veiled else "Seat that was right, or OK", now)
+            return
+        if veiled:  # the digital picture waits for a second press (OK, or a guesser's seat
+            # again): one stray seat press shows nothing, and UNDO takes that guess back unseen
+            self.shown = g.cards  # a power cut veils it again: it asks once more
+            ctl.version += 1
             return
         before = list(g.crystals)
         seats = g.call_order()
@@ -222,8 +230,8 @@ class Mode:
         g = ctl.store.game
         if g is None or g.need_card or not ctl.slot.card_in or not ctl.slot.fresh or g.over():
             return 0
-        if g.phase == engine.P_REVEAL:  # a printed card is pulled; a digital one is shown whole
-            return 0xFFF if ctl.digital else 0
+        if g.phase == engine.P_REVEAL:  # a printed card is pulled; a digital one is shown whole when asked
+            return 0xFFF if ctl.digital and self.shown == g.cards else 0
         return g.open_mask
 
     def light(self, ctl, out):
