@@ -1,12 +1,19 @@
 """Secrecy of the digital card: the panel never holds a window's picture before
-that window is opened, nor the card's name before the reveal.
+that window is opened, nor the card's name before the reveal; and the whole
+picture waits for a second press at the reveal.
 
 The pictures are random bytes, so a secret byte in either RAM plane would
 not match a lid or an opened tile by chance (a byte equal by chance is not a
 leak: it carries nothing of the picture)."""
+import os
 import random
 
-from host_sim.tests.epaper_util import NAME, boot, clock, name_bytes, positions, random_cards, write_deck
+import pytest
+
+from game import engine
+from host_sim.tests import oledtext
+from host_sim.tests.epaper_util import (NAME, TILE_BYTES, boot, clock, name_bytes, positions, random_cards,
+                                        write_deck)
 
 WINDOWS = 12
 
@@ -118,3 +125,99 @@ def test_another_picture_changes_no_closed_window(tmp_path):
                 assert [va[k] for k in ks] == [vb[k] for k in ks], "window %d differs" % (r + 1)
                 compared += 1
     assert compared > 500
+
+
+# The whole device on the e-paper board, by button presses: the reveal waits for a second press
+def _device(tmp_path, rules="family", lang="en"):
+    from host_sim import press
+    flash = str(tmp_path / "flash")
+    os.makedirs(flash, exist_ok=True)
+    press.choose_lang(flash, lang)
+    s = press.start("pico_epaper", flash, {"players": 3, "rules": rules, "seed": 6})
+    s.run(5000)  # the first card's full refresh: every lid
+    return s
+
+
+def _to_decide(s):
+    g = s.game()
+    while g.phase != engine.P_DECIDE:
+        s.key("r" if g.phase == engine.P_ROLL else "o")
+    s.run(5000)
+
+
+def _hidden(s, lids):
+    """Windows the game has not opened, and the name, hold their lids on the
+    glass and in both RAM planes; returns how many windows that is."""
+    p, g = s.emu.epaper, s.game()
+    closed = [i for i in range(WINDOWS) if not (g.open_mask >> i) & 1]
+    for plane in (p.glass, p.new, p.old):
+        for r in closed + [NAME]:
+            assert all(plane[k] == lids[k] for k in positions(r)), "region %d shows its picture" % r
+    return len(closed)
+
+
+def _says(s, prompt):
+    """The OLED shows prompt: English in its 8x8 rows (wrapped), Chinese drawn on a line of its own."""
+    if prompt.isascii():
+        return prompt in " ".join(oledtext.read(s.emu.oled).replace("\n", "").split())
+    return any(oledtext.shows(s.emu.oled, prompt, 0, y) for y in range(16, 48))
+
+
+def _whole(s):
+    """Every window on the glass shows its tile of the card."""
+    sh, p = s.dev.hw.shutters, s.emu.epaper
+    tile = bytearray(TILE_BYTES)
+    for i in range(WINDOWS):
+        sh.deck.tile(sh.card, i, tile)
+        if bytes(p.glass[k] for k in positions(i)) != bytes(tile[:len(positions(i))]):
+            return False
+    return True
+
+
+def test_one_stray_seat_press_shows_nothing_of_the_picture(tmp_path):
+    """family: the active player's seat is a guess that goes straight to the
+    reveal (nobody may join). Pressed by mistake, it shows nothing: the
+    picture waits for OK or the seat again, and UNDO takes the guess back unseen."""
+    s = _device(tmp_path)
+    lids = bytes(s.emu.epaper.glass)
+    _to_decide(s)
+    g = s.game()
+    seat = str(g.active + 1)
+    s.key(seat)  # the stray press
+    s.run(5000)
+    assert g.phase == engine.P_REVEAL and _hidden(s, lids) >= 10
+    assert _says(s, "OK shows the picture")
+    s.key("r")  # no second press: still nothing
+    assert s.dev.ctl.msg == "OK shows the picture"
+    s.run(5000)
+    _hidden(s, lids)
+    s.key("u")  # taken back, unseen
+    s.run(5000)
+    assert g.phase == engine.P_DECIDE and _hidden(s, lids) >= 10
+    s.key(seat)
+    s.key(seat)  # the guess, then the second press
+    s.run(5000)
+    assert g.phase == engine.P_REVEAL and _whole(s)
+    s.key("o")  # nobody right: the next card, every lid closed
+    s.run(5000)
+    assert g.cards == 2 and g.phase != engine.P_REVEAL and _hidden(s, lids) == WINDOWS
+
+
+@pytest.mark.parametrize("lang,prompt", [("en", "OK shows the picture"), ("zh-hans", "按OK揭晓图像"),
+                                         ("zh-hant", "按OK揭曉圖片")])
+def test_after_a_call_ok_closes_it_and_a_second_ok_shows_the_picture(tmp_path, lang, prompt):
+    s = _device(tmp_path, "standard", lang)
+    lids = bytes(s.emu.epaper.glass)
+    _to_decide(s)
+    g = s.game()
+    s.key(str(g.active + 1))  # a guess: the call opens
+    s.key("o")  # the call closes: the reveal
+    s.run(5000)
+    assert g.phase == engine.P_REVEAL and _hidden(s, lids) >= 10
+    assert _says(s, prompt)
+    s.key("o")
+    s.run(5000)
+    assert g.phase == engine.P_REVEAL and _whole(s) and not _says(s, prompt)
+    s.power_up()  # a power cut at the reveal: resumed, the picture waits for a press again
+    s.run(5000)
+    assert s.game().phase == engine.P_REVEAL and _hidden(s, lids) >= 10
