@@ -47,6 +47,7 @@ def expect(ctl, result):
         return want
     want.update(phase=g.phase, over=g.over(), active=g.active + 1, result=result,
                 blocked=ctl.blocked(), pull=ctl.must_pull(), n=g.n_at_guess,
+                veiled=ctl.digital and ctl.cur.shown != g.cards,  # the picture waits for a second press
                 dice=[g.d1, g.d2, g.used], tokens=list(g.tokens), open=g.open_mask,
                 allowed=ctl.allowed() if g.phase in (engine.P_OPEN, engine.P_DECIDE) else 0,
                 call=[s + 1 for s in g.call_order()], crystals=list(g.crystals),
@@ -114,7 +115,7 @@ def check(lines, want):
         return miss
     if ph == engine.P_REVEAL:
         need("In: " + " ".join("%d" % s for s in want["call"]), "who guessed")
-        need("Pull the card" if want["pull"] else "Who was right?", "the reveal")
+        need("Pull the card" if want["pull"] else "OK shows the" if want["veiled"] else "Who was right?", "the reveal")
         return miss
     if ph in (engine.P_CALL, engine.P_REVEAL):
         n = "%d" % want["n"]
