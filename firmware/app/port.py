@@ -1,9 +1,12 @@
 """MicroPython's port: the RP2040's primitives from `machine`, made by GPIO
 number for the shared assembly (app.hardware). The one module that knows
 `machine`'s pins; its functions are what a board config can ask of a runtime."""
-from os import urandom  # noqa: F401 - n bytes of the RP2040's ring oscillator (the rp2 port's hardware random source)
-
 from machine import ADC, I2C, PWM, SPI, Pin
+
+try:
+    from os import urandom  # n bytes of the RP2040's ring oscillator (the rp2 port's hardware random source)
+except ImportError:  # MicroPython in a web page has none: its emulated board brings one
+    urandom = None
 
 NAME = "MicroPython"
 
