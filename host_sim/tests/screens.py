@@ -16,7 +16,7 @@ from host_sim import press, screen
 GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden", "screens")
 SCALE = 2
 
-# name: (setup, keys)
+# name: (setup, keys); setup's "board" (default pico_pca9685), "deck" (cards left)
 _G = {"players": 4, "rules": "standard", "seed": 3}
 _R2 = "r o p 1 2 o c 2 c"  # round 1 to its result, the next card in
 SCREENS = {
@@ -28,6 +28,7 @@ SCREENS = {
     "call_joined": (_G, "r o p 1 2"),
     "reveal": (_G, "r o p 1 2 o"),
     "reveal_card_out": (_G, "r o p 1 2 o c"),
+    "reveal_epaper": (dict(_G, board="pico_epaper"), "r o p 1 2 o"),  # the picture waits for OK
     "result": (_G, "r o p 1 2 o c 2"),
     "result_card_in": (_G, _R2),
     "open_round2": (_G, _R2 + " r"),
@@ -62,7 +63,7 @@ def render(name, flash, lang="en"):
         kept = settings.load(store)
         kept["deck"] = setup["deck"]
         settings.save(store, kept)
-    s = press.start("pico_pca9685", flash, setup)
+    s = press.start(setup.get("board", "pico_pca9685") if setup else "pico_pca9685", flash, setup)
     if keys is None:  # a whole game, played as a family would
         from host_sim import autoplay
         autoplay.play(s, 1)
