@@ -14,6 +14,7 @@ from textual.geometry import Region
 from host_sim import ROOT, press
 from host_sim.tui import view
 from host_sim.tui.app import MAX_LAG_MS, SimApp
+from game.engine import P_REVEAL  # firmware/ is on the path from host_sim on
 
 WIDE, NARROW = (190, 40), (120, 36)
 SHUTTER_BG = Style.parse(view.SHUTTER).bgcolor.triplet
@@ -326,6 +327,18 @@ def test_the_epaper_board_shows_its_panel_in_the_lid():
         now = [glass(app, v) for v in range(12)]
         assert now == [view.epaper_cells(s.emu.epaper, v, app.geom) for v in range(12)]
         assert [now[v] != lids[v] for v in range(12)] == [v == w for v in range(12)]
+    play(test, board="pico_epaper")
+
+
+def test_the_epaper_boards_answer_waits_for_the_second_press():
+    """At the reveal the simulator names the picture only once the panel
+    shows it whole: not while it waits for OK."""
+    async def test(app, pilot, s):
+        await keys(app, pilot, "r o 1 o", 1500)
+        assert s.dev.ctl.game.phase == P_REVEAL and app.answer() == ""  # veiled
+        await keys(app, pilot, "o", 4000)
+        sh = s.dev.hw.shutters
+        assert app.answer() == sh.deck.name(sh.card) != ""
     play(test, board="pico_epaper")
 
 

@@ -203,8 +203,8 @@ class SimApp(App):
         if g is None or g.phase != engine.P_REVEAL:
             return ""
         sh = s.dev.hw.shutters
-        if getattr(sh, "deck", None) is not None:
-            return sh.deck.name(sh.card)
+        if getattr(sh, "deck", None) is not None:  # named once the panel shows it whole (the second press)
+            return sh.deck.name(sh.card) if all(sh.is_open(i) for i in range(sh.n)) else ""
         if s.card or self.picture is not None:
             return ""
         return CARDS[self.card_picture()][1]
