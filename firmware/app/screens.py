@@ -248,14 +248,20 @@ def _board_prompt(fb, ctl):
     if g.phase == engine.P_REVEAL:
         text(seats("In: ", g.call_order()), fb, 0, row)
         row += 1
-        wrap(fb, "Pull the card and show it" if ctl.slot.must_pull() else "OK shows the picture"
-             if ctl.digital and ctl.cur.shown != g.cards else "Who was right? Seat, or OK: none", row, 6 - row)
+        wrap(fb, reveal(ctl, g), row, 6 - row)
     else:
         why = ctl.slot.blocked()
         if why:
             wrap(fb, why, row, 6 - row)
         elif row < 6:
             text("Press ROLL" if g.phase == engine.P_ROLL else "Go on", fb, 0, row)
+
+
+def reveal(ctl, g):
+    """What the reveal waits for: the printed card pulled, the digital
+    picture asked for (a second press), or who was right."""
+    return tr("Pull the card and show it" if ctl.slot.must_pull() else "OK shows the picture"
+              if ctl.digital and ctl.cur.shown != g.cards else "Who was right? Seat, or OK: none")
 
 
 def _end(fb, ctl):

@@ -97,9 +97,7 @@ def _board_prompt(fb, ctl):
             y += lines.wrap(fb, part, 0, y, 128, 48 - y)
     if g.phase == engine.P_REVEAL:
         y = _block(fb, (en.seats("In: ", g.call_order()),), 0, y, 48)
-        lines.wrap(fb, tr("Pull the card and show it" if ctl.slot.must_pull() else "OK shows the picture"
-                          if ctl.digital and ctl.cur.shown != g.cards else "Who was right? Seat, or OK: none"),
-                   0, y, 128, 48 - y)
+        lines.wrap(fb, en.reveal(ctl, g), 0, y, 128, 48 - y)
     else:
         why = ctl.slot.blocked()
         if why:
