@@ -133,3 +133,11 @@ def test_the_board_draws_the_same_order_as_the_computer():
                [os.path.join(FIRMWARE, "")])
     assert p.returncode == 0, p.stderr
     assert p.stdout.strip() == str(list(deck_order(9, 241, secret)))
+
+
+def test_the_order_stays_the_same_from_one_firmware_to_the_next():
+    """A journal on flash resumes after a firmware update with the pictures
+    it began with: the order of a secret and of a seed are fixed (the seed's
+    one as the firmware before the secret drew it)."""
+    assert list(deck_order(9, 241, 0xFEDCBA9876543210)[:8]) == [6, 163, 21, 43, 179, 203, 118, 127]
+    assert list(deck_order(77, 241)[:8]) == [177, 86, 228, 93, 178, 215, 14, 237]
