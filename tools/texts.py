@@ -20,6 +20,19 @@ def source(code):
     return importlib.import_module("texts." + code.replace("-", "_")).T
 
 
+_OWN = {"zh-hans": "t2s", "zh-hant": "s2t"}  # OpenCC's conversion into each script
+_conv = {}
+
+
+def own_script(code, s):
+    """s with every character in language code's own script (OpenCC): equal
+    to s unless a form of the other Chinese script slipped in."""
+    if code not in _conv:
+        import opencc
+        _conv[code] = opencc.OpenCC(_OWN[code])
+    return _conv[code].convert(s)
+
+
 def compile_table(table):
     from app.table import key
     rows = sorted((key(k), k, v.encode("utf-8")) for k, v in table.items())

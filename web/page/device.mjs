@@ -10,20 +10,20 @@
 // the live region says them); body.dataset.ms the virtual clock (ms);
 // body.dataset.error what went wrong. URL parameters players, rules, seed,
 // board start a game directly, as `press`'s flags do; speed runs the clock
-// faster (tests).
+// faster (tests); lang (en, zh-hans, zh-hant) is the page's language and the
+// device's, kept in this browser.
 import { loadMicroPython } from "./micropython.mjs";
 import { Lid } from "./lid.mjs";
 import { Epaper } from "./epaper.mjs";
 import { drawOled, oledText } from "./oled.mjs";
 import { Buzzer } from "./buzzer.mjs";
 import { Flash } from "./flash.mjs";
+import { LANGS, apply, current, keep, kept, t } from "./i18n.mjs";
 
 const KEYS = "123456rnopuUc";
 const TAPS = "cU"; // pressed and released at once, whatever the hold
 const PRESETS = ["standard", "family", "summary", "zh-cn"];
-const PICTURES = [["lighthouse", "a lighthouse"], ["balloon", "a hot-air balloon"], ["owl", "an owl"],
-  ["sailboat", "a sailboat"], ["cactus", "a cactus"], ["rocket", "a rocket"]];
-const MODES = ["setup menu", "play", "device menu", "calibration", "self-test", "deck reload"];
+const PICTURES = ["lighthouse", "balloon", "owl", "sailboat", "cactus", "rocket"]; // their names: i18n's "pictures"
 const HEAP = 4 * 1024 * 1024;
 const MAX_FRAME_MS = 100; // real ms a frame may add to the clock (a stalled tab does not race)
 const STEP_BUDGET_MS = 10; // of each frame (16.7 ms at 60 Hz) for the firmware's steps
@@ -46,24 +46,77 @@ export function readParams(search, boards) {
   const int = (name, lo, hi) => {
     if (!q.has(name)) return null;
     const v = q.get(name);
-    if (!/^\d+$/.test(v) || +v < lo || +v > hi) throw new ParamError(`URL parameter ${name}: a whole number ${lo} to ${hi}, got "${v}"`);
+    if (!/^\d+$/.test(v) || +v < lo || +v > hi) throw paramError(name, t("wholeNumber", { lo, hi, v }));
     return +v;
   };
   // a seed as every front end takes it, refused in a game record's words (no modulo)
   const seedOf = () => {
     if (!q.has("seed")) return null;
     const v = q.get("seed");
-    if (!/^\d{1,18}$/.test(v)) throw new ParamError(`URL parameter seed: seed must be a number, got '${v.slice(0, 40)}'`);
-    if (+v > 4294967295) throw new ParamError(`URL parameter seed: seed must be 0 to 4294967295, got ${v}`);
+    if (!/^\d{1,18}$/.test(v)) throw paramError("seed", t("seedNumber", { v: v.slice(0, 40) }));
+    if (+v > 4294967295) throw paramError("seed", t("seedRange", { v }));
     return +v;
   };
   const players = int("players", 2, 6), seed = seedOf();
   const speed = int("speed", 1, 50) || 1;
   const rules = q.has("rules") ? q.get("rules") : null;
-  if (rules !== null && !PRESETS.includes(rules)) throw new ParamError(`URL parameter rules: one of ${PRESETS.join(", ")}, got "${rules}"`);
+  if (rules !== null && !PRESETS.includes(rules)) throw paramError("rules", t("oneOf", { list: PRESETS.join(", "), v: rules }));
   const board = q.has("board") ? q.get("board") : "pico_pca9685";
-  if (!boards.includes(board)) throw new ParamError(`URL parameter board: one of ${boards.join(", ")}, got "${board}"`);
-  return { players, rules, seed, board, speed };
+  if (!boards.includes(board)) throw paramError("board", t("oneOf", { list: boards.join(", "), v: board }));
+  return { players, rules, seed, board, speed, lang: langParam(q) };
+}
+
+function paramError(name, what) {
+  return new ParamError(t("param", { name, what }));
+}
+
+// ?lang=, checked: a language code, or null when the URL has none.
+export function langParam(q) {
+  if (!q.has("lang")) return null;
+  const v = q.get("lang");
+  if (!LANGS.includes(v)) throw paramError("lang", t("oneOf", { list: LANGS.join(", "), v: v.slice(0, 40) }));
+  return v;
+}
+
+// The page's language before the device speaks: ?lang= if it is one, else
+// the one kept in this browser, else English.
+function firstLang() {
+  try {
+    const v = langParam(new URLSearchParams(location.search));
+    if (v) return v;
+  } catch (e) { /* named once the firmware is loaded, with the other parameters */ }
+  return kept() || "en";
+}
+
+// The language selector: the page and the device speak the choice (without
+// a booted device, as after a bad URL parameter, the page loads again in it).
+function chooser() {
+  const sel = document.getElementById("lang");
+  sel.addEventListener("change", () => {
+    const code = sel.value;
+    if (window.macroscope) {
+      window.macroscope.chooseLang(code);
+      return;
+    }
+    keep(code);
+    const q = new URLSearchParams(location.search);
+    q.set("lang", code);
+    location.search = q.toString();
+  });
+}
+
+// The page's own words in language code: the marked texts, the seats'
+// names and the pictures' (the lid and the status line follow at the next frame).
+function speakPage(code) {
+  apply(code);
+  for (const b of document.querySelectorAll("button.seat")) b.setAttribute("aria-label", t("seat", { n: b.dataset.key }));
+  const pause = document.getElementById("pause");
+  pause.textContent = t(pause.getAttribute("aria-pressed") === "true" ? "resume" : "pause");
+  const names = t("pictures");
+  for (const o of document.getElementById("picture").options) {
+    const k = PICTURES.indexOf(o.value);
+    if (k >= 0) o.textContent = names[k];
+  }
 }
 
 function fail(msg) {
@@ -110,12 +163,12 @@ async function boot() {
   const flash = new Flash(mp.FS, "/flash", params.board);
   const shared = new URLSearchParams(location.hash.slice(1)).get("game");
   const urlGame = params.players !== null || params.rules !== null || params.seed !== null;
-  let note = flash.note;
+  let note = flash.note ? [flash.note] : "";
   if (shared !== null) {
     try {
       flash.replace({ "game.jnl": Flash.unpack(shared) });
     } catch (e) {
-      note = "The shared link is damaged (" + e.message + "): the game kept in this browser goes on.";
+      note = ["damagedLink", { why: e.message }];
       flash.restore();
     }
   } else if (urlGame) {
@@ -125,8 +178,9 @@ async function boot() {
   }
   mp.runPython("import sys\nsys.path.insert(0, '/fw')");
   const pd = mp.pyimport("pagedevice");
-  const err = pd.boot(params.board, params.players, params.rules, params.seed);
-  if (err) fail("The board config is broken: " + err);
+  if (params.lang) keep(params.lang); // a language in the URL is chosen
+  const err = pd.boot(params.board, params.players, params.rules, params.seed, kept());
+  if (err) fail(t("brokenBoard", { why: err }));
   flash.save(); // what the boot wrote (a URL game's journal)
   // a reload resumes the game from the flash, so the URL no longer starts one
   if (urlGame || shared !== null) {
@@ -175,7 +229,7 @@ class Page {
     this.hiddenAt = 0; // performance.now() when the tab was hidden, 0 when shown
     this.backlog = 0; // real ms of a hidden spell still to run
     this.flashAt = -1; // the flash's bytes written, as last kept
-    this.note = ""; // a page message for the status line
+    this.note = ""; // a page message for the status line: [i18n key, values] or words as they are
     this.screen = "";
     this.lidSays = "";
     this.wire();
@@ -236,7 +290,8 @@ class Page {
     });
     document.addEventListener("keyup", (e) => this.up("k" + e.code));
     const sel = document.getElementById("picture");
-    for (const [name, label] of PICTURES) sel.add(new Option(label, name));
+    for (const name of PICTURES) sel.add(new Option(name, name));
+    speakPage(current()); // their names
     sel.addEventListener("change", () => {
       this.ownPicture = "";
       try { localStorage.removeItem(PICTURE_KEY); } catch (e) { /* not kept */ }
@@ -254,7 +309,7 @@ class Page {
         try {
           localStorage.setItem(PICTURE_KEY, r.result);
         } catch (err) {
-          this.note = "The picture is too big to keep across reloads.";
+          this.note = ["bigPicture"];
         }
         this.showPicture();
       };
@@ -271,7 +326,7 @@ class Page {
     speed.addEventListener("change", () => { this.speed = +speed.value; this.wake(); });
     document.getElementById("power").addEventListener("click", () => {
       this.pd.power();
-      this.note = "The board restarted; its flash kept the game.";
+      this.note = ["restarted"];
       this.wake();
     });
     document.getElementById("console").addEventListener("toggle", () => print(printed.pop() ?? ""));
@@ -305,6 +360,28 @@ class Page {
     addEventListener("pagehide", () => this.flash.save());
   }
 
+  // The language the device speaks now (set: as chosen in its settings, ""
+  // while it follows the preset): the page speaks it too, and keeps a choice.
+  speak(code, set) {
+    if (set) keep(set);
+    if (code === current()) return;
+    speakPage(code);
+    this.showStatus();
+  }
+
+  // The selector: the device speaks code (its settings remember it), the page follows.
+  chooseLang(code) {
+    keep(code);
+    const q = new URLSearchParams(location.search);
+    if (!q.has("lang")) {
+      q.set("lang", code);
+      history.replaceState(null, "", location.pathname + "?" + q + location.hash);
+    }
+    this.pd.set_lang(code);
+    this.frame();
+    this.wake();
+  }
+
   // A new game: the flash is cleared, the page reloaded with the setup.
   restart(params) {
     const q = new URLSearchParams(location.search);
@@ -319,7 +396,7 @@ class Page {
     this.paused = on;
     this.quiet = false;
     const b = document.getElementById("pause");
-    b.textContent = on ? "Resume" : "Pause";
+    b.textContent = t(on ? "resume" : "pause");
     b.setAttribute("aria-pressed", String(on));
     this.last = performance.now();
     this.showStatus();
@@ -332,7 +409,7 @@ class Page {
     const text = await f.text();
     input.value = "";
     const err = this.pd.load_record(text);
-    this.note = err ? `${f.name}: ${err}` : `Loaded ${f.name}: the device resumed that game.`;
+    this.note = err ? `${f.name}: ${err}` : ["loaded", { file: f.name }];
     this.flash.save();
     this.wake();
     this.frame();
@@ -351,7 +428,7 @@ class Page {
     box.hidden = false;
     box.select();
     if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
-    this.note = "The link to this game is below the buttons (and on the clipboard): it opens this game, at this point, in any browser.";
+    this.note = ["shared"];
     this.showStatus();
   }
 
@@ -361,7 +438,7 @@ class Page {
     if (!url) {
       const chosen = document.getElementById("picture").value;
       const card = this.state && this.state.card ? this.state.card : 1;
-      url = `pictures/${chosen || PICTURES[(card - 1) % PICTURES.length][0]}.svg`;
+      url = `pictures/${chosen || PICTURES[(card - 1) % PICTURES.length]}.svg`;
     }
     if (url !== this.picture) {
       this.picture = url;
@@ -417,7 +494,7 @@ class Page {
       this.frame();
     } catch (e) {
       this.stopped = true;
-      fail("The firmware stopped: " + e.message);
+      fail(t("stopped", { why: e.message }));
       return;
     }
     this.schedule();
@@ -460,11 +537,13 @@ class Page {
     const card = document.getElementById("card");
     card.classList.toggle("out", !f.card);
     const ck = document.getElementById("cardkey");
-    if (ck.dataset.in !== String(f.card)) {
+    if (f.lang !== undefined) this.speak(f.lang, f.lang_set);
+    if (ck.dataset.in !== String(f.card) || ck.dataset.lang !== current()) {
       ck.dataset.in = String(f.card);
-      ck.textContent = f.card ? "Pull card" : "Insert card";
-      ck.setAttribute("aria-label", (f.card ? "Pull card out" : "Insert card") + " (key c)");
-      card.setAttribute("aria-label", f.card ? "the picture card, face down in its slot" : "the picture card, pulled out: its face");
+      ck.dataset.lang = current();
+      ck.textContent = t(f.card ? "pull" : "insert");
+      ck.setAttribute("aria-label", t(f.card ? "pullLabel" : "insertLabel"));
+      card.setAttribute("aria-label", t(f.card ? "cardIn" : "cardOut"));
     }
     if (f.state !== undefined) {
       this.state = JSON.parse(f.state);
@@ -511,12 +590,13 @@ class Page {
     if (body.dataset.error) return;
     const s = this.state;
     let line;
-    if (this.paused) line = "Paused.";
-    else if (this.mode > 1) line = `The device's ${MODES[this.mode] || "menu"}.`;
-    else if (!s) line = "The setup menu: NEXT moves, OK chooses, Start begins a game.";
-    else if (s.over) line = `Game over after ${s.round} rounds: ${s.winners.length > 1 ? "seats" : "seat"} ${s.winners.join(", ")} won.`;
-    else line = `Round ${s.round}, seat ${s.active}'s turn: ${phaseText(s)}. Card ${s.card}, ${s.closed} windows closed (N = ${s.closed}).`;
-    status.textContent = this.note ? line + " " + this.note : line;
+    if (this.paused) line = t("paused");
+    else if (this.mode > 1) line = t("inMode", { mode: t("modes")[this.mode] || t("menu") });
+    else if (!s) line = t("setup");
+    else if (s.over) line = t(s.winners.length > 1 ? "overMany" : "over", { round: s.round, seats: s.winners.join(t("list")) });
+    else line = t("turn", { round: s.round, active: s.active, phase: phaseText(s), card: s.card, closed: s.closed });
+    const note = typeof this.note === "string" ? this.note : t(...this.note);
+    status.textContent = note ? line + (current() === "en" ? " " : "") + note : line;
     status.className = "";
   }
 
@@ -548,11 +628,11 @@ class Page {
 
 function phaseText(s) {
   switch (s.phase) {
-    case "roll": return "roll the dice";
-    case "open": return `open a window (dice ${s.dice.join(" and ")})`;
-    case "decide": return "open another window or pass";
-    case "call": return s.call.length ? `guesses called by seat ${s.call.join(", ")}` : "anyone may call a guess";
-    case "reveal": return "pull the card out and check the guess";
+    case "roll": return t("phaseRoll");
+    case "open": return t("phaseOpen", { dice: s.dice.join(t("and")) });
+    case "decide": return t("phaseDecide");
+    case "call": return s.call.length ? t("phaseCalled", { seats: s.call.join(t("list")) }) : t("phaseCall");
+    case "reveal": return t("phaseReveal");
     default: return s.phase;
   }
 }
@@ -574,11 +654,14 @@ async function loadRules() {
   try {
     box.innerHTML = await (await fetchOk("rules.html")).text();
   } catch (e) {
-    box.textContent = "The rules could not be loaded: " + e.message;
+    box.textContent = t("noRules", { why: e.message });
     rulesLoaded = false;
   }
 }
 
-window.addEventListener("error", (e) => fail("Page error: " + e.message));
-window.addEventListener("unhandledrejection", (e) => fail("Page error: " + (e.reason && e.reason.message || e.reason)));
+window.addEventListener("error", (e) => fail(t("pageError", { why: e.message })));
+window.addEventListener("unhandledrejection", (e) => fail(t("pageError", { why: e.reason && e.reason.message || e.reason })));
+speakPage(firstLang());
+status.textContent = t("starting");
+chooser();
 boot();

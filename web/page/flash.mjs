@@ -10,14 +10,14 @@ export class Flash {
     this.dir = dir;
     this.key = PREFIX + board;
     this.known = {}; // name -> the bytes as last seen (hex), to tell what changed
-    this.note = "";
+    this.note = ""; // what the page should say about the storage: a key of i18n.mjs
     fs.mkdirTree(dir);
     try {
       this.store = window.localStorage;
       this.store.getItem(this.key);
     } catch (e) {
       this.store = null;
-      this.note = "This browser keeps no storage for the page: a reload starts over.";
+      this.note = "noStorage";
     }
   }
 
@@ -42,7 +42,7 @@ export class Flash {
         for (const [n, b64] of Object.entries(JSON.parse(text))) files[n] = fromBase64(b64);
       } catch (e) {
         files = {};
-        this.note = "The game kept in this browser was damaged: a new start.";
+        this.note = "damagedKept";
       }
     }
     this.replace(files);
@@ -64,7 +64,7 @@ export class Flash {
     try {
       this.store.setItem(this.key, JSON.stringify(files));
     } catch (e) {
-      this.note = "The browser's storage is full: this game is not kept.";
+      this.note = "full";
     }
   }
 

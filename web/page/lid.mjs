@@ -3,6 +3,8 @@
 // drawn as far open as the emulated servo has turned) and its NeoPixel.
 // The picture is drawn only where a flap has swung away: each window's clip
 // is the part of it no flap covers, so no pixel of the card shows elsewhere.
+import { t } from "./i18n.mjs";
+
 const SVG = "http://www.w3.org/2000/svg";
 const COLS = 4, ROWS = 3, W = 86, H = 74, GAP = 18, X0 = 22, Y0 = 22;
 
@@ -54,10 +56,10 @@ export class Lid {
     const open = [], lit = [];
     this.windows.forEach((w, i) => {
       if (w.open > 0) open.push(i + 1);
-      if (w.colour) lit.push(`${i + 1} ${colourName(w.colour)}`);
+      if (w.colour) lit.push(t("litOne", { n: i + 1, colour: colourName(w.colour) }));
     });
-    return (open.length ? `Windows open: ${open.join(", ")}.` : "Every window closed.") +
-      (lit.length ? ` Lit: ${lit.join("; ")}.` : "");
+    return (open.length ? t("open", { list: open.join(t("list")) }) : t("allClosed")) +
+      (lit.length ? t("lit", { list: lit.join(t("litList")) }) : "");
   }
 
   // Each window's place on the page, in CSS pixels (tests).
@@ -98,8 +100,8 @@ export class Lid {
         w.led.setAttribute("fill", c || "#222");
         w.halo.setAttribute("fill", c || "none");
       }
-      const name = `window ${i + 1} ${f >= 100 ? "open" : f <= 0 ? "closed" : "opening or closing"}` +
-        (c ? `, its light ${colourName(c)}` : "");
+      const state = t(f >= 100 ? "isOpen" : f <= 0 ? "isClosed" : "isMoving");
+      const name = c ? t("windowLit", { n: i + 1, state, colour: colourName(c) }) : t("window", { n: i + 1, state });
       if (name !== w.name) {
         w.name = name;
         w.flap.setAttribute("aria-label", name);
@@ -110,9 +112,8 @@ export class Lid {
 
 // What a light means, in words as well as colour: firmware/app/lights.py's
 // palette (blue the first die, orange the second, purple both, green free).
-const MEANINGS = [[[0, 60, 255], "blue: the first die allows it"], [[255, 110, 0], "orange: the second die allows it"],
-  [[170, 0, 255], "purple: both dice allow it"], [[0, 200, 60], "green: free to open"],
-  [[255, 255, 255], "white: the cursor"], [[255, 0, 0], "red: the self-test"]];
+const MEANINGS = [[[0, 60, 255], "blue"], [[255, 110, 0], "orange"], [[170, 0, 255], "purple"], [[0, 200, 60], "green"],
+  [[255, 255, 255], "white"], [[255, 0, 0], "red"]]; // i18n's words for each
 
 export function colourName(css) {
   const m = /rgb\((\d+),(\d+),(\d+)\)/.exec(css);
@@ -123,7 +124,7 @@ export function colourName(css) {
     const d = rgb.reduce((acc, v, j) => acc + (v * k - m[j + 1]) ** 2, 0);
     if (d < d0) { d0 = d; best = name; }
   }
-  return best;
+  return best && t(best);
 }
 
 // NeoPixel i's colour as CSS ("" when off); the strip's bytes are green,

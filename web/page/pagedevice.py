@@ -33,14 +33,24 @@ _tones = []  # (virtual ms, Hz; 0 silence) since the last frame
 _queue = []  # presses not yet wholly scheduled: [key, hold ms or None, down us, up us or None, started us or None]
 _free = [0]  # us: when the buttons' line is free for the next press
 _screen = [[], 0, 0]  # the text drawn since the screen was last cleared [(y, x, s)], a change count, its virtual ms
-_big = [0, None]  # inside screens.big (its letters are one word), the original
+_big = [0, None]  # inside screens.big or lines.draw (its text is one line), big's original
+_lines_draw = [None]  # lines.draw, wrapped
 _presses = {}  # button name -> presses the firmware's driver reported
 
 
-def boot(board, players=None, rules=None, seed=None, root="/fw/", flash="/flash/"):
+def boot(board, players=None, rules=None, seed=None, lang="", root="/fw/", flash="/flash/"):
     """Power the board up; a game of the given setup unless the flash holds
-    one (players/rules/seed None: the device's setup menu). '' when booted,
-    else the device's error."""
+    one (players/rules/seed None: the device's setup menu); lang: the
+    language chosen on the page, written into the settings first as the
+    setup menu's Lang line writes it ('': none chosen). '' when booted, else
+    the device's error."""
+    if lang:
+        from app import settings
+        from drivers.storage import Storage
+        store = Storage(flash)
+        s = settings.load(store)
+        s["lang"] = lang
+        settings.save(store, s)
     setup = None
     if players is not None or rules is not None or seed is not None:
         setup = {"players": players or 3, "rules": rules or "standard", "seed": seed or 0}
@@ -61,6 +71,9 @@ def _powered(s):
     _free[0] = 0
     _listen(s)
     _capture(s)
+    ctl = getattr(s.dev, "ctl", None)
+    if ctl is not None:  # drawn again, so the screen's words are caught from the start
+        ctl.version += 1
     _count(s)
     _seen["reboots"] = s.reboots
 
@@ -91,6 +104,7 @@ def _capture(s):
     fill, text = o.fill, o.text
 
     def fill_(c):
+        _lines()
         del lines[:]
         _screen[1] += 1
         _screen[2] = clock.now_us() // 1000
@@ -116,6 +130,29 @@ def _capture(s):
             finally:
                 _big[0] -= 1
         screens.big = big_
+
+
+def _lines():
+    """Chinese lines (app.lines) kept whole: their ideographs never pass
+    through text(). Wrapped at the first fill() in Chinese, before the
+    firmware's Chinese screens draw with it."""
+    from app import lang
+    if lang.code == "en":
+        return
+    from app import lines as m
+    if m.draw is _lines_draw[0]:
+        return
+    draw = m.draw
+
+    def draw_(fb, s, x, y, inv=False, tall=None):
+        _screen[0].append((y, x, s))
+        _screen[1] += 1
+        _big[0] += 1
+        try:
+            return draw(fb, s, x, y, inv, tall)
+        finally:
+            _big[0] -= 1
+    _lines_draw[0] = m.draw = draw_
 
 
 def screen_text():
@@ -218,6 +255,20 @@ def run(ms, step_ms=2):
         _powered(s)
 
 
+def set_lang(code):
+    """The page's language chosen: the device speaks it and its settings keep
+    it, as after the setup menu's Lang line; the screen is drawn anew."""
+    from app import lang, settings
+    ctl = getattr(_s[0].dev, "ctl", None)
+    if ctl is None:  # a board-config error on the screen: nothing speaks
+        return
+    s = ctl.store.settings
+    s["lang"] = code
+    settings.save(ctl.store.storage, s)
+    lang.use(code)
+    ctl.version += 1
+
+
 def power():
     """The power button: the board restarts, its flash kept."""
     s = _s[0]
@@ -315,6 +366,12 @@ def frame():
             _seen["epaper"] = key
             out["epaper"] = {"glass": _hex(ep.glass), "width": ep.width, "height": ep.height}
     ctl = getattr(s.dev, "ctl", None)
+    if ctl is not None:  # the language the device speaks, and whether the user chose it
+        from app import lang
+        key = (lang.code, ctl.store.settings["lang"])
+        if _seen.get("lang") != key:
+            _seen["lang"] = key
+            out["lang"], out["lang_set"] = key
     g = ctl.store.game if ctl is not None else None
     key = (id(g), len(g.log) if g is not None else -1, ctl.mode if ctl is not None else -1)
     if _seen.get("game") != key:
