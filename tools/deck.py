@@ -2,14 +2,16 @@
 
     python -m tools.deck build SRC... -o DECK [--dither | --no-dither]
     python -m tools.deck list DECK
-    python -m tools.deck show DECK CARD -o PNG
+    python -m tools.deck show DECK CARD -o PNG [--lang en|zh-hans|zh-hant]
     python -m tools.deck               the built-in demo deck (`make deck`)
 
 A picture (PNG, JPEG or SVG) is fitted into the card's 400x280 picture area
 on white, made 1-bit (Floyd-Steinberg dithering for photos, a plain threshold
 for flat art: the default is by file type, JPEG dithered), and cut into the 12
-window tiles of drivers.card_layout; the gutters are never stored. The file
-format is drivers.deck's."""
+window tiles of drivers.card_layout; the gutters are never stored. A card's
+name may come in English, Simplified and Traditional Chinese; the glyphs of
+the names past ASCII are cut from the 12 px WenQuanYi font (tools.font, apt
+install xfonts-wqy) into the deck. The file format is drivers.deck's."""
 import argparse
 import io
 import json
@@ -76,32 +78,66 @@ def name_of(path):
     return os.path.splitext(os.path.basename(path))[0].replace("-", " ").replace("_", " ")
 
 
-def pack(cards):
-    """Deck file bytes from [(name, [12 raw tiles])]."""
+LANGS = ("en", "zh-hans", "zh-hant")  # a card's names, in app.lang.LANGS' order
+
+
+def names_of(name):
+    """A card's names as a tuple: one name (for every language) or three."""
+    return (name,) if isinstance(name, str) else tuple(name)
+
+
+def pack(cards, font=None):
+    """Deck file bytes from [(name, [12 raw tiles])]; a name is a string or
+    (English, Simplified, Traditional). Names past ASCII take their glyphs
+    from font {code point: glyph bytes} (tools.font's layout), by default
+    from the 12 px WenQuanYi PCF (tools.font.PCF)."""
     if not cards:
         raise DeckBuildError("a deck needs at least one card")
     if len(cards) > 0xFFFF:
         raise DeckBuildError("%d cards: a deck holds at most 65535" % len(cards))
     blobs = []
+    chars = set()
     for name, tiles in cards:
-        nb = name.encode("utf-8")
-        if not nb or len(nb) > ROW:
-            raise DeckBuildError("card name %r: needs 1 to %d bytes" % (name, ROW))
-        blobs.append(nb)
+        names = names_of(name)
+        if len(names) not in (1, len(LANGS)):
+            raise DeckBuildError("card %r: one name or %d (%s), not %d" % (names[0], len(LANGS), ", ".join(LANGS), len(names)))
+        for one in names:
+            nb = one.encode("utf-8")
+            if not nb or len(nb) > ROW or "\n" in one:
+                raise DeckBuildError("card name %r: needs 1 to %d bytes on one line" % (one, ROW))
+            chars.update(ch for ch in one if ord(ch) > 127)
+        name = names[0]
+        blobs.append("\n".join(names).encode("utf-8"))
         for t in tiles:
             if len(t) != TILE_WB * TILE_H:
                 raise DeckBuildError("card %r: a tile of %d bytes, not %d" % (name, len(t), TILE_WB * TILE_H))
             c = zlib.compressobj(9, zlib.DEFLATED, WBITS)
             blobs.append(c.compress(t) + c.flush())
     biggest = max(len(b) for k, b in enumerate(blobs) if k % (WINDOWS + 1))
-    head = fmt.MAGIC + bytes((WINDOWS, TILE_WB, TILE_H, 0)) + struct.pack("<HH", len(cards), biggest)
+    head = fmt.MAGIC + bytes((WINDOWS, TILE_WB, TILE_H, 1 if chars else 0)) + struct.pack("<HH", len(cards), biggest)
     at = len(head) + 4 * (len(blobs) + 1)
     offsets = []
     for b in blobs:
         offsets.append(at)
         at += len(b)
     offsets.append(at)
-    return head + struct.pack("<%dI" % len(offsets), *offsets) + b"".join(blobs)
+    return (head + struct.pack("<%dI" % len(offsets), *offsets) + b"".join(blobs)
+            + (glyph_table(sorted(chars), font) if chars else b""))
+
+
+def glyph_table(chars, font=None, pcf=None):
+    """The glyphs of chars in app.glyphs' format: from font, or cut from the
+    12 px PCF font (pcf, default tools.font.PCF)."""
+    from tools import font as fonts
+    try:
+        if font is None:
+            pcf = pcf or fonts.PCF
+            if not os.path.exists(pcf):
+                raise DeckBuildError("names past ASCII need the WenQuanYi font: no %s (apt install xfonts-wqy)" % pcf)
+            return fonts.build(fonts.read_pcf(pcf), chars)
+        return fonts.write_table(font, chars)
+    except fonts.FontError as e:
+        raise DeckBuildError("card names: %s" % e)
 
 
 def build(sources, out, dither=None, names=None):
@@ -115,7 +151,8 @@ def build(sources, out, dither=None, names=None):
 
 
 def read(path):
-    """[(name, [12 raw tiles])] of a deck file, through the firmware's reader."""
+    """[(name, [12 raw tiles])] of a deck file, through the firmware's reader;
+    a name is a string, or a tuple of the card's names in LANGS."""
     d = fmt.Deck(path)
     try:
         cards = []
@@ -125,19 +162,21 @@ def read(path):
                 buf = bytearray(TILE_WB * TILE_H)
                 d.tile(c, i, buf)
                 tiles.append(bytes(buf))
-            cards.append((d.name(c), tiles))
+            names = tuple(d.name(c, k) for k in range(len(LANGS)))
+            cards.append((names[0] if len(set(names)) == 1 else names, tiles))
         return cards
     finally:
         d.close()
 
 
-def card_image(name, tiles):
-    """The card as the panel shows it at the reveal: tiles, white gutters, the name."""
+def card_image(name, tiles, glyph=None):
+    """The card as the panel shows it at the reveal: tiles, white gutters, the
+    name (glyph: the deck's glyph reader, for names past ASCII)."""
     frame = bytearray(b"\xff" * (ROW * 300))
     buf = bytearray(TILE_WB * TILE_H)
     paint = Painter(buf)
     regions = [(i, tiles[i]) for i in range(WINDOWS)]
-    paint.name(name)
+    paint.name(name, glyph)
     regions.append((NAME, bytes(buf[:ROW * region(NAME)[3]])))
     for r, data in regions:
         xb, y, wb, h = region(r)
@@ -173,6 +212,7 @@ def parse(argv):
     sh.add_argument("deck")
     sh.add_argument("card", type=int)
     sh.add_argument("-o", "--output", required=True)
+    sh.add_argument("--lang", choices=LANGS, default="en", help="the name in this language (default en)")
     return d.parse_args(argv)
 
 
@@ -184,12 +224,17 @@ def main(args):
         elif args.deck_cmd == "list":
             per = sizes(args.deck)
             for c, (name, _) in enumerate(read(args.deck)):
-                print("%d\t%s\t%d bytes" % (c, name, per[c]))
+                print("%d\t%s\t%d bytes" % (c, "\t".join(names_of(name)), per[c]))
         else:
             cards = read(args.deck)
             if not 0 <= args.card < len(cards):
                 raise DeckBuildError("%s: no card %d (it has %d)" % (args.deck, args.card, len(cards)))
-            card_image(*cards[args.card]).save(args.output)
+            d = fmt.Deck(args.deck)
+            try:
+                name = d.name(args.card, LANGS.index(args.lang))
+                card_image(name, cards[args.card][1], d.glyph).save(args.output)
+            finally:
+                d.close()
             print(args.output)
     except (DeckBuildError, fmt.DeckError) as e:
         print(e, file=sys.stderr)
@@ -203,13 +248,23 @@ DEMO = os.path.join(FIRMWARE, "decks", "demo.deck")
 ICONS = os.path.join(DECKS, "node_modules", "@tabler", "icons")
 
 
-def demo(out=DEMO):
-    """Build the demo deck from decks/demo.tsv (icon, name), in that order,
-    and write its ATTRIBUTION beside it."""
+def demo_rows():
+    """decks/demo.tsv's rows: [icon, English, 简体中文, 繁體中文]."""
     with open(os.path.join(DECKS, "demo.tsv"), encoding="utf-8") as f:
         rows = [line.rstrip("\n").split("\t") for line in f if line.strip() and not line.startswith("#")]
-    srcs = [os.path.join(ICONS, "icons", "outline", icon + ".svg") for icon, _ in rows]
-    n, size = build(srcs, out, False, [name for _, name in rows])
+    for k, row in enumerate(rows):
+        if len(row) != 1 + len(LANGS):
+            raise DeckBuildError("decks/demo.tsv: row %d has %d columns, not %d" % (k + 1, len(row), 1 + len(LANGS)))
+    return rows
+
+
+def demo(out=DEMO):
+    """Build the demo deck from decks/demo.tsv (icon, then the name in
+    English, Simplified and Traditional Chinese), in that order, and write
+    its ATTRIBUTION beside it."""
+    rows = demo_rows()
+    srcs = [os.path.join(ICONS, "icons", "outline", row[0] + ".svg") for row in rows]
+    n, size = build(srcs, out, False, [tuple(row[1:]) for row in rows])
     with open(os.path.join(ICONS, "package.json"), encoding="utf-8") as f:
         version = json.load(f)["version"]
     with open(os.path.join(ICONS, "LICENSE"), encoding="utf-8") as f:

@@ -127,7 +127,14 @@ def needed():
 
 
 def build(glyphs, chars):
-    missing = [ch for ch in chars if ord(ch) not in glyphs]
+    """The glyph file of chars (sorted) from the font's cells {code point: rows}."""
+    return write_table({cp: pack(cell) for cp, cell in glyphs.items() if chr(cp) in chars}, chars)
+
+
+def write_table(packed, chars):
+    """The glyph file of chars (sorted) from glyphs already in the file's
+    layout {code point: 2 * SIZE bytes}."""
+    missing = [ch for ch in chars if ord(ch) not in packed]
     if missing:
         raise FontError("the font has no glyph for %s" % " ".join("%s (U+%04X)" % (ch, ord(ch)) for ch in missing))
     if any(ord(ch) > 0xFFFF for ch in chars):
@@ -136,8 +143,18 @@ def build(glyphs, chars):
     for ch in chars:
         out += struct.pack("<H", ord(ch))
     for ch in chars:
-        out += pack(glyphs[ord(ch)])
+        out += packed[ord(ch)]
     return bytes(out)
+
+
+def read_table(data):
+    """{code point: glyph bytes} of a glyph file's bytes (as write_table wrote them)."""
+    if data[:4] != MAGIC:
+        raise FontError("not a glyph file")
+    n, _, step = struct.unpack_from("<HBB", data, 4)
+    codes = struct.unpack_from("<%dH" % n, data, 8)
+    base = 8 + 2 * n
+    return {cp: data[base + k * step:base + (k + 1) * step] for k, cp in enumerate(codes)}
 
 
 def main(argv=None):

@@ -38,6 +38,7 @@ class Painter:
         self.strip = framebuf.FrameBuffer(tile, ROW * 8, NAME_H, framebuf.MONO_HLSB)
         self._small = bytearray(16)  # two digits, 8x8 each, scaled up on the lid
         self.small = framebuf.FrameBuffer(self._small, 16, 8, framebuf.MONO_HLSB)
+        self._glyph = bytearray(24)  # one 12x12 glyph of a name (drivers.deck.glyph)
 
     def lid(self, i):
         """Window i closed: a diagonal hatch and its number, big, in a white box."""
@@ -61,10 +62,31 @@ class Painter:
         """The name strip while the card is hidden: white, like the gutters."""
         self.strip.fill(1)
 
-    def name(self, text):
-        """The name strip at the reveal: the name in black on white, centred."""
+    def name(self, text, glyph=None):
+        """The name strip at the reveal: the name in black on white, centred;
+        Latin in framebuf's 8x8 font, anything else 12x12 from glyph(cp, buf)
+        (the deck's glyphs), a box where there is none."""
         fb = self.strip
         fb.fill(1)
-        if len(text) > ROW:
-            text = text[:ROW]
-        fb.text(text, (ROW * 8 - 8 * len(text)) // 2, 4, 0)
+        w = 0
+        for ch in text:
+            w += 8 if ord(ch) < 128 else 12
+        x = (ROW * 8 - w) // 2
+        if x < 0:
+            x = 0
+        b = self._glyph
+        for ch in text:
+            cp = ord(ch)
+            if cp < 128:
+                fb.text(ch, x, 4, 0)
+                x += 8
+                continue
+            if glyph is not None and glyph(cp, b):
+                for col in range(12):
+                    v = b[col] | b[12 + col] << 8
+                    for row in range(12):
+                        if v >> row & 1:
+                            fb.pixel(x + col, 2 + row, 0)
+            else:
+                fb.rect(x + 1, 3, 10, 10, 0)
+            x += 12

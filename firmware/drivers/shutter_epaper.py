@@ -7,7 +7,8 @@ queues a partial refresh; close(i) draws lid i back. Requests made while the
 panel refreshes wait and go out together as one refresh. close_all() draws
 every lid and queues a full refresh (clears ghosting: one per card); so does
 the partial that would pass max_partials since the last full. When every
-window is open the card's name is drawn below the grid.
+window is open the card's name is drawn below the grid, in the language the
+device speaks (app.lang), with the deck's own glyphs.
 
 Secrecy: no buffer here ever holds an unopened window's picture. The frame
 holds lids, gutters and opened tiles; the panel's "old" RAM is written only
@@ -56,7 +57,7 @@ class EpaperShutters:
         self.deck.tile(self.card, i, self.tile)  # read only once asked open
         self._put(i)
         if self._region_open(NAME):  # the whole picture is open: its name too
-            self.paint.name(self.deck.name(self.card))
+            self._name()
             self._put(NAME)
         self.update()
 
@@ -122,6 +123,11 @@ class EpaperShutters:
                     t[k] = f[c]
                 k += 1
 
+    def _name(self):
+        """The name strip at the reveal, in the device's language."""
+        from app import lang  # loaded already: the controller speaks through it
+        self.paint.name(self.deck.name(self.card, lang.LANGS.index(lang.code)), self.deck.glyph)
+
     def _region_open(self, r):
         if r == NAME:
             for i in range(self.n):
@@ -144,7 +150,7 @@ class EpaperShutters:
         has changed in the frame since: opened or closed again meanwhile)."""
         if r == NAME:
             if was_open:
-                self.paint.name(self.deck.name(self.card))
+                self._name()
             else:
                 self.paint.gutter()
         elif was_open:

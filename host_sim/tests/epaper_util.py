@@ -40,9 +40,9 @@ def positions(r):
     return [(y + row) * ROW + xb + c for row in range(h) for c in range(wb)]
 
 
-def name_bytes(name):
+def name_bytes(name, glyph=None):
     buf = bytearray(TILE_BYTES)
-    Painter(buf).name(name)
+    Painter(buf).name(name, glyph)
     return bytes(buf[:ROW * region(NAME)[3]])
 
 

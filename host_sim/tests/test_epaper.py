@@ -1,8 +1,12 @@
 """The e-paper board: the SSD1683 driver against the emulated panel, and the
 shutter backend that shows a digital card window by window."""
+import os
+
 import pytest
 
-from host_sim.tests.epaper_util import (NAME, ROW, boot, clock, name_bytes, positions, random_cards,
+from host_sim import FIRMWARE
+
+from host_sim.tests.epaper_util import (NAME, deckfile, ROW, boot, clock, name_bytes, positions, random_cards,
                                         settle, write_deck)
 from emu import world  # noqa: E402  (the fakes are on the path now)
 from emu.ssd1683 import FULL_US, PARTIAL_US, SSD1683 as Panel  # noqa: E402
@@ -117,6 +121,42 @@ def test_the_name_shows_when_every_window_is_open(board):
     s.close(0)
     settle(s)
     assert shows(p, NAME, b"\xff" * (ROW * 16))
+    clean(p)
+
+
+@pytest.mark.parametrize("code,k", [("zh-hans", 1), ("zh-hant", 2)])
+def test_the_name_shows_in_the_language_the_device_speaks(tmp_path, code, k):
+    """A deck with names in three languages: the reveal's name strip in the
+    device's language, drawn with the deck's own glyphs (no box for a
+    missing one); English again once the device speaks English."""
+    from app import lang
+    from tools.tests.test_deck import oled_glyphs
+    cards = random_cards(1, 2, [("moon", "视窗", "視窗")])
+    path = str(tmp_path / "t.deck")
+    with open(path, "wb") as f:
+        f.write(deckfile.pack(cards, oled_glyphs()))
+    cfg, emu, h = boot(path)
+    p, s = emu.epaper, h.shutters
+    lang.root = os.path.join(FIRMWARE, "")  # where the device's text tables are
+    lang.use(code)
+    assert lang.code == code
+    try:
+        for i in range(12):
+            s.open(i)
+        settle(s)
+        name = cards[0][0][k]
+        want = name_bytes(name, s.deck.glyph)
+        assert shows(p, NAME, want)
+        assert want != name_bytes(name) != name_bytes("moon")  # glyphs drawn, not boxes nor English
+        ink = sum(8 - bin(b).count("1") for b in want)
+        assert 40 < ink < 2 * 144  # two ideographs' strokes, not filled cells
+        s.close(0)
+        lang.use("en")
+        s.open(0)
+        settle(s)
+        assert shows(p, NAME, name_bytes("moon"))
+    finally:
+        lang.use("en")
     clean(p)
 
 

@@ -2,6 +2,7 @@
 with the wall clock by a timer; a key schedules a button press on that clock
 and returns at once, so the screen never waits for the device."""
 import os
+import sys
 import time
 from collections import deque
 
@@ -24,9 +25,11 @@ OLED_BLOCKS = (130, 34)  # the OLED at two pixels a cell, with its border
 OLED_BRAILLE = (66, 18)  # eight pixels a cell (braille dots), with its border
 SCORES_H = 5  # the score panel's lines, with its border
 PICTURES = os.path.join(ROOT, "web", "page", "pictures")
-# the built-in cards, one after another as the page shows them: file, name
-CARDS = (("lighthouse", "a lighthouse"), ("balloon", "a hot-air balloon"), ("owl", "an owl"),
-         ("sailboat", "a sailboat"), ("cactus", "a cactus"), ("rocket", "a rocket"))
+# the built-in cards, one after another as the page shows them: file, then
+# the name in each of the device's languages (app.lang.LANGS)
+CARDS = (("lighthouse", "a lighthouse", "灯塔", "燈塔"), ("balloon", "a hot-air balloon", "热气球", "熱氣球"),
+         ("owl", "an owl", "猫头鹰", "貓頭鷹"), ("sailboat", "a sailboat", "帆船", "帆船"),
+         ("cactus", "a cactus", "仙人掌", "仙人掌"), ("rocket", "a rocket", "火箭", "火箭"))
 
 
 def layout(width, height):
@@ -190,7 +193,7 @@ class SimApp(App):
                 img = self.picture
             else:
                 if self.cards is None:
-                    self.cards = [view.load_picture(os.path.join(PICTURES, f + ".svg")) for f, _ in CARDS]
+                    self.cards = [view.load_picture(os.path.join(PICTURES, f + ".svg")) for f, *_ in CARDS]
                 img = self.cards[k]
             self.fitted[key] = view.fit_picture(img, self.geom)
         return self.fitted[key]
@@ -202,12 +205,14 @@ class SimApp(App):
         g = s.game()
         if g is None or g.phase != engine.P_REVEAL:
             return ""
+        lang = sys.modules.get("app.lang")  # the device's, in this process (not on the emulated Pico)
+        k = lang.LANGS.index(lang.code) if lang is not None else 0
         sh = s.dev.hw.shutters
         if getattr(sh, "deck", None) is not None:  # named once the panel shows it whole (the second press)
-            return sh.deck.name(sh.card) if all(sh.is_open(i) for i in range(sh.n)) else ""
+            return sh.deck.name(sh.card, k) if all(sh.is_open(i) for i in range(sh.n)) else ""
         if s.card or self.picture is not None:
             return ""
-        return CARDS[self.card_picture()][1]
+        return CARDS[self.card_picture()][1 + k]
 
 
 def main(args):

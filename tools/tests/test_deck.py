@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 
 from tools import ROOT
 from tools import deck as tool
+from tools import texts
 from host_sim.tests.epaper_util import TILE_BYTES, random_cards, write_deck
 from drivers.deck import Deck, DeckError  # noqa: E402
 from game.shuffle import deck_order  # noqa: E402
@@ -62,6 +63,43 @@ def test_pack_refuses_what_the_device_could_not_show():
         tool.pack([("x", [b"\x00" * 10] * 12)])
 
 
+def oled_glyphs():
+    """The OLED's glyph file's glyphs (committed: no font needed to test)."""
+    from tools import font
+    with open(font.OUT, "rb") as f:
+        return font.read_table(f.read())
+
+
+def test_names_in_three_languages_and_their_glyphs_travel_with_the_deck(tmp_path):
+    glyphs = oled_glyphs()
+    cards = random_cards(2, 6, [("window", "视窗", "視窗"), "cat"])
+    path = tmp_path / "zh.deck"
+    path.write_bytes(tool.pack(cards, glyphs))
+    assert tool.read(str(path)) == cards
+    d = Deck(str(path))
+    assert [d.name(0, k) for k in range(3)] == ["window", "视窗", "視窗"]
+    assert [d.name(1, k) for k in range(3)] == ["cat"] * 3  # one name: every language's
+    buf = bytearray(24)
+    for ch in "视視窗":
+        assert d.glyph(ord(ch), buf) and bytes(buf) == glyphs[ord(ch)], ch
+    assert not d.glyph(ord("水"), buf) and not d.glyph(ord("a"), buf)  # only the names' glyphs
+    latin = Deck(write_deck(tmp_path / "en.deck", random_cards(1, 1)))
+    assert latin.glyphs == 0 and not latin.glyph(ord("视"), buf)  # no glyph table: as before
+
+
+def test_names_the_device_cannot_show_are_refused(tmp_path):
+    tiles = random_cards(1, 1)[0][1]
+    glyphs = oled_glyphs()
+    with pytest.raises(tool.DeckBuildError, match="one name or 3"):
+        tool.pack([(("window", "视窗"), tiles)], glyphs)
+    with pytest.raises(tool.DeckBuildError, match="on one line"):
+        tool.pack([(("window", "视\n窗", "視窗"), tiles)], glyphs)
+    with pytest.raises(tool.DeckBuildError, match="no glyph for \u2603"):
+        tool.pack([("snow \u2603", tiles)], glyphs)
+    with pytest.raises(tool.DeckBuildError, match="apt install xfonts-wqy"):
+        tool.glyph_table(["视"], pcf=str(tmp_path / "none.pcf"))
+
+
 def run(*args):
     return subprocess.run([sys.executable, "-m", "tools.deck"] + list(args), cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
@@ -107,6 +145,15 @@ def test_demo_deck_has_200_named_cards_within_the_budget():
     with open(tool.DECKS + "/demo.tsv") as f:
         listed = [line.rstrip("\n").split("\t")[1] for line in f if not line.startswith("#")]
     assert names == listed  # the committed deck is what make deck builds from the list
+    rows = tool.demo_rows()
+    assert [tuple(d.name(c, k) for k in range(3)) for c in range(d.count)] == [tuple(r[1:]) for r in rows]
+    buf = bytearray(24)
+    for code, k in (("zh-hans", 2), ("zh-hant", 3)):
+        for r in rows:
+            assert texts.own_script(code, r[k]) == r[k], (code, r[k])  # no form of the other script
+            assert all(d.glyph(ord(ch), buf) for ch in r[k]), r[k]  # every glyph in the deck
+            assert len(r[k]) * 12 <= 400  # on the name strip
+    assert sum(r[2] != r[3] for r in rows) > len(rows) // 2  # the scripts differ where they do
 
 
 def test_deck_order_is_a_shuffle_from_the_seed():
