@@ -113,7 +113,7 @@ d = Deck(ROOT + "decks/demo.deck")
 buf = bytearray(968)
 with open(%r, "wb") as f:
     for c in range(d.count):
-        f.write(d.name(c).encode() + b"\\n")
+        f.write("\\t".join([d.name(c, k) for k in range(3)]).encode() + b"\\n")
         for i in range(12):
             d.tile(c, i, buf)
             f.write(buf)
@@ -123,7 +123,33 @@ print("count=%%d" %% d.count)
     assert int(out["count"]) == len(cards) >= 200
     with open(out_file, "rb") as f:
         got = f.read()
-    assert got == b"".join(name.encode() + b"\n" + b"".join(tiles) for name, tiles in cards)
+    assert got == b"".join("\t".join(tool.names_of(name) * (3 // len(tool.names_of(name)))).encode() + b"\n"
+                           + b"".join(tiles) for name, tiles in cards)
+
+
+def test_a_chinese_name_strip_is_drawn_on_vm_as_on_cpython(mpy_dir, fakes_dir, tmp_path):
+    """The reveal's name in both Chinese scripts, with the deck's glyphs,
+    drawn by MicroPython's framebuf: the same pixels as the simulator's."""
+    from host_sim.tests.epaper_util import name_bytes
+    from drivers.deck import Deck
+    out_file = str(tmp_path / "strips.bin")
+    vm("""
+from drivers.deck import Deck
+from drivers.card_layout import Painter, ROW
+d = Deck(ROOT + "decks/demo.deck")
+buf = bytearray(968)
+p = Painter(buf)
+with open(%r, "wb") as f:
+    for k in (1, 2):
+        p.name(d.name(1, k), d.glyph)
+        f.write(buf[:ROW * 16])
+print("done=1")
+""" % out_file, mpy_dir, fakes_dir)
+    d = Deck(tool.DEMO)
+    want = name_bytes(d.name(1, 1), d.glyph) + name_bytes(d.name(1, 2), d.glyph)
+    with open(out_file, "rb") as f:
+        assert f.read() == want
+    assert d.name(1, 1) != d.name(1, 2) and name_bytes(d.name(1, 1), d.glyph) != name_bytes(d.name(1, 1))  # glyphs, not boxes
 
 
 def test_a_damaged_tile_is_named_on_vm(mpy_dir, fakes_dir, tmp_path):

@@ -428,6 +428,29 @@ def test_the_built_in_pictures_a_new_one_per_card_and_named_at_the_reveal():
     assert seen[0] and SHUTTER_BG not in seen[0]  # the picture, not the shutter
 
 
+@pytest.mark.parametrize("board,code,card", [("pico_pca9685", "zh-hans", "灯塔"), ("pico_epaper", "zh-hant", None)])
+def test_the_picture_is_named_at_the_reveal_in_the_language_the_device_speaks(board, code, card):
+    """make sim LANG=...: the score panel's picture line in the device's
+    language, the built-in card's or the e-paper deck's name."""
+    from app import lang
+
+    async def test(app, pilot, s):
+        assert lang.code == code
+        p = s.game().active + 1
+        await keys(app, pilot, "r o %d o" % p, 1500)
+        await keys(app, pilot, "c" if board == "pico_pca9685" else "o", 4000)  # the card pulled; the panel's second press
+        assert s.game().phase == P_REVEAL
+        sh = s.dev.hw.shutters
+        want = card or sh.deck.name(sh.card, 2)
+        assert want != (sh.deck.name(sh.card) if card is None else "a lighthouse")
+        assert app.answer() == want
+        assert "the picture: %s" % want in str(app.query_one("#scores").render())
+    try:
+        play(test, board=board, lang=code)
+    finally:
+        lang.use("en")
+
+
 def test_a_resumed_sim_starts_its_servos_where_the_last_run_left_them(tmp_path):
     flash = tmp_path / "flash"
     with press.session(flags(flash=str(flash))) as s:

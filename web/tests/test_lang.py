@@ -88,16 +88,22 @@ def test_the_selector_switches_page_and_device_and_the_choice_is_kept(contexts):
     assert page.get_attribute('button[data-key="u"]', "aria-label").startswith("UNDO：撤回")
     assert page.get_attribute('button[data-key="3"]', "aria-label") == "座位3（按鍵 3）"
     assert "lang=zh-hant" in page.url
-    page.reload()
+    bare = page.url.split("?")[0]
+    page.goto(bare)  # a reload without ?lang=: the choice kept, as the game is
     page.wait_for_function("document.body.dataset.ready === '1'")
-    speaking(page, "zh-hant")  # kept: the game and the language
-    assert "擲骰" in page.evaluate("document.body.dataset.screen")
+    speaking(page, "zh-hant")
+    page.wait_for_function("document.body.dataset.screen.includes('擲骰')")
+    with page.expect_navigation():
+        page.click("#newgame button[type=submit]")  # the flash cleared, settings and all: the page still knows
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    speaking(page, "zh-hant")
+    page.wait_for_function("document.body.dataset.screen.includes('擲骰')")
     page.select_option("#lang", "en")
     speaking(page, "en")
     # the device's own words follow too, once its message of the resume in Chinese has gone
-    page.wait_for_function("document.body.dataset.screen.includes('ROLL') && !/[\u4e00-\u9fff]/.test(document.body.dataset.screen)")
+    page.wait_for_function("document.body.dataset.screen.includes('ROLL') && !/[\\u4e00-\\u9fff]/.test(document.body.dataset.screen)")
     assert not re.search(r"[\u4e00-\u9fff]", page.evaluate(WORDS).replace("简体中文", "").replace("繁體中文", ""))
-    page.goto(page.url.split("?")[0])  # no ?lang= at all: the kept choice
+    page.goto(bare)
     page.wait_for_function("document.body.dataset.ready === '1'")
     speaking(page, "en")
     assert watch.errors == []
