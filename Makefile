@@ -92,8 +92,9 @@ hardware: setup
 	$(PY) -m hardware.schematics.build
 	$(PY) -m hardware.lid.build
 
-# Rebuild the built-in picture deck (firmware/decks) from the pinned icon set on npm.
-# The deck is committed: nothing else needs npm.
+# Rebuild the built-in picture deck (firmware/decks) from the pinned icon set on npm
+# and its names' glyphs from the WenQuanYi 12 px font (apt install xfonts-wqy).
+# The deck is committed: nothing else needs npm or the font.
 deck: setup
 	cd decks && npm ci --no-audit --no-fund
 	$(PY) -m tools.deck
@@ -101,7 +102,7 @@ deck: setup
 # Recut the OLED's CJK glyph file (firmware/fonts) to the characters of the string
 # tables, from the WenQuanYi 12 px bitmap font (apt install xfonts-wqy). Committed.
 font: setup
-	$(PY) -m host_sim.font
+	$(PY) -m tools.font
 
 clean:
 	rm -rf build

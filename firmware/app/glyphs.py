@@ -1,5 +1,5 @@
 """The CJK glyph file on flash (fonts/cjk12.bin, built by `python -m
-host_sim.font`): only the characters the string tables use. The sorted code points
+tools.font`): only the characters the string tables use. The sorted code points
 stay in RAM (2 bytes a glyph); a glyph is read when drawn, with seek and
 readinto into one preallocated buffer, so the glyphs never fill the heap.
 
