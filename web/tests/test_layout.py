@@ -6,11 +6,12 @@ import pytest
 from web import browser
 
 SIZES = [(390, 844), (844, 390), (768, 1024), (1280, 800), (360, 740), (1920, 1080)]
+CHINESE = [(360, 740, "zh-hant"), (844, 390, "zh-hans")]  # the smallest phone and a phone on its side
 
 
-@pytest.mark.parametrize("width, height", SIZES)
-def test_the_device_fits_the_screen(contexts, width, height):
-    page, watch = contexts("?players=6&seed=1", width, height)
+@pytest.mark.parametrize("width, height, lang", [s + ("en",) for s in SIZES] + CHINESE)
+def test_the_device_fits_the_screen(contexts, width, height, lang):
+    page, watch = contexts("?players=6&seed=1&lang=" + lang, width, height)
     got = page.evaluate("""() => {
       const frame = document.getElementById('device').getBoundingClientRect(), out = [];
       const inside = (r, b) => r.left >= b.left - 0.5 && r.top >= b.top - 0.5 && r.right <= b.right + 0.5 && r.bottom <= b.bottom + 0.5;
