@@ -594,7 +594,7 @@ class Page {
     else if (this.mode > 1) line = t("inMode", { mode: t("modes")[this.mode] || t("menu") });
     else if (!s) line = t("setup");
     else if (s.over) line = t(s.winners.length > 1 ? "overMany" : "over", { round: s.round, seats: s.winners.join(t("list")) });
-    else line = t("turn", { round: s.round, active: s.active, phase: phaseText(s), card: s.card, closed: s.closed });
+    else line = t("turn", { round: s.round, active: s.active, phase: phaseText(s, !!this.epaper), card: s.card, closed: s.closed });
     const note = typeof this.note === "string" ? this.note : t(...this.note);
     status.textContent = note ? line + (current() === "en" ? " " : "") + note : line;
     status.className = "";
@@ -626,13 +626,13 @@ class Page {
   }
 }
 
-function phaseText(s) {
+function phaseText(s, digital) {
   switch (s.phase) {
     case "roll": return t("phaseRoll");
     case "open": return t("phaseOpen", { dice: s.dice.join(t("and")) });
     case "decide": return t("phaseDecide");
     case "call": return s.call.length ? t("phaseCalled", { seats: s.call.join(t("list")) }) : t("phaseCall");
-    case "reveal": return t("phaseReveal");
+    case "reveal": return t(digital ? "phaseShown" : "phaseReveal"); // the e-paper board shows its card
     default: return s.phase;
   }
 }

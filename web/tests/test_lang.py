@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from tools import deck as decks
 from tools import texts
 from web import browser
 from web.tests.test_page import click_keys
@@ -163,3 +164,26 @@ def test_every_page_text_in_each_script(chromium, site):
                 assert texts.own_script(code, one) == one, (key, code, one)
         if isinstance(en, str):
             assert set(re.findall(r"\{\w+\}", en)) == set(re.findall(r"\{\w+\}", hans)) == set(re.findall(r"\{\w+\}", hant)), key
+
+
+def test_the_epaper_board_names_the_picture_in_the_language_chosen(contexts):
+    """pico_epaper in 繁體中文: at the reveal the panel's name strip is the
+    card's Traditional name, drawn with the deck's glyphs, and the status
+    line says the picture is shown (no card to pull on this board)."""
+    from host_sim.tests.epaper_util import name_bytes
+    from drivers.card_layout import NAME_H, NAME_Y, ROW
+    from drivers.deck import Deck
+    page, watch = contexts("?board=pico_epaper&players=3&seed=5&speed=4&lang=zh-hant")
+    browser.wait_ms(page, 4000)  # the first full refresh
+    active = page.evaluate("JSON.parse(document.body.dataset.state).active")
+    click_keys(page, ["r", "o", str(active), "o"])  # a guess, the call closed: the reveal shows every window
+    page.wait_for_function("document.getElementById('status').textContent.includes('圖片已揭曉：核對猜測')")
+    browser.wait_ms(page, 8000)  # the panel's refreshes
+    glass = bytes.fromhex(page.evaluate("window.macroscope.epaperHex()"))
+    strip = glass[NAME_Y * ROW:(NAME_Y + NAME_H) * ROW]
+    d = Deck(decks.DEMO)
+    shown = [c for c in range(d.count) if name_bytes(d.name(c, 2), d.glyph) == strip]
+    assert len(shown) == 1 and strip != b"\xff" * len(strip)
+    c = shown[0]
+    assert name_bytes(d.name(c), d.glyph) != strip  # not the English name
+    assert watch.errors == []
