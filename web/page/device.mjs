@@ -538,6 +538,10 @@ class Page {
     card.classList.toggle("out", !f.card);
     const ck = document.getElementById("cardkey");
     if (f.lang !== undefined) this.speak(f.lang, f.lang_set);
+    if (f.whole !== undefined) {
+      this.whole = f.whole;
+      this.showStatus();
+    }
     if (ck.dataset.in !== String(f.card) || ck.dataset.lang !== current()) {
       ck.dataset.in = String(f.card);
       ck.dataset.lang = current();
@@ -594,7 +598,7 @@ class Page {
     else if (this.mode > 1) line = t("inMode", { mode: t("modes")[this.mode] || t("menu") });
     else if (!s) line = t("setup");
     else if (s.over) line = t(s.winners.length > 1 ? "overMany" : "over", { round: s.round, seats: s.winners.join(t("list")) });
-    else line = t("turn", { round: s.round, active: s.active, phase: phaseText(s, !!this.epaper), card: s.card, closed: s.closed });
+    else line = t("turn", { round: s.round, active: s.active, phase: phaseText(s, this.epaper ? !!this.whole : undefined), card: s.card, closed: s.closed });
     const note = typeof this.note === "string" ? this.note : t(...this.note);
     status.textContent = note ? line + (current() === "en" ? " " : "") + note : line;
     status.className = "";
@@ -626,13 +630,14 @@ class Page {
   }
 }
 
+// digital: the e-paper board's picture, false while it waits for OK, true once shown whole
 function phaseText(s, digital) {
   switch (s.phase) {
     case "roll": return t("phaseRoll");
     case "open": return t("phaseOpen", { dice: s.dice.join(t("and")) });
     case "decide": return t("phaseDecide");
     case "call": return s.call.length ? t("phaseCalled", { seats: s.call.join(t("list")) }) : t("phaseCall");
-    case "reveal": return t(digital ? "phaseShown" : "phaseReveal"); // the e-paper board shows its card
+    case "reveal": return t(digital === undefined ? "phaseReveal" : digital ? "phaseShown" : "phaseVeiled");
     default: return s.phase;
   }
 }

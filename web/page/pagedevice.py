@@ -365,6 +365,10 @@ def frame():
         if _seen.get("epaper") != key:
             _seen["epaper"] = key
             out["epaper"] = {"glass": _hex(ep.glass), "width": ep.width, "height": ep.height}
+        sh = getattr(getattr(s.dev, "hw", None), "shutters", None)
+        whole = sh is not None and all(sh.is_open(i) for i in range(sh.n))  # the picture shown whole
+        if _seen.get("whole") != whole:
+            _seen["whole"] = out["whole"] = whole
     ctl = getattr(s.dev, "ctl", None)
     if ctl is not None:  # the language the device speaks, and whether the user chose it
         from app import lang

@@ -167,16 +167,19 @@ def test_every_page_text_in_each_script(chromium, site):
 
 
 def test_the_epaper_board_names_the_picture_in_the_language_chosen(contexts):
-    """pico_epaper in 繁體中文: at the reveal the panel's name strip is the
-    card's Traditional name, drawn with the deck's glyphs, and the status
-    line says the picture is shown (no card to pull on this board)."""
+    """pico_epaper in 繁體中文: at the reveal the status line says OK shows
+    the picture (no card to pull on this board), then that it is shown; the
+    panel's name strip is the card's Traditional name, drawn with the deck's
+    glyphs."""
     from host_sim.tests.epaper_util import name_bytes
     from drivers.card_layout import NAME_H, NAME_Y, ROW
     from drivers.deck import Deck
     page, watch = contexts("?board=pico_epaper&players=3&seed=5&speed=4&lang=zh-hant")
     browser.wait_ms(page, 4000)  # the first full refresh
     active = page.evaluate("JSON.parse(document.body.dataset.state).active")
-    click_keys(page, ["r", "o", str(active), "o"])  # a guess, the call closed: the reveal shows every window
+    click_keys(page, ["r", "o", str(active), "o"])  # a guess, the call closed: the reveal
+    page.wait_for_function("document.getElementById('status').textContent.includes('輪到座位%d：按 OK 揭曉圖片')" % active)
+    click_keys(page, ["o"])  # the second press: every window shown
     page.wait_for_function("document.getElementById('status').textContent.includes('圖片已揭曉：核對猜測')")
     browser.wait_ms(page, 8000)  # the panel's refreshes
     glass = bytes.fromhex(page.evaluate("window.macroscope.epaperHex()"))
