@@ -105,7 +105,7 @@ export const T = {
   phaseCall: ["anyone may call a guess", "谁都可以猜测", "誰都可以猜測"],
   phaseReveal: ["pull the card out and check the guess", "抽出图像卡，核对猜测", "抽出圖片卡，核對猜測"],
   phaseVeiled: ["OK shows the picture", "按 OK 揭晓图像", "按 OK 揭曉圖片"],
-  phaseShown: ["the picture is shown: check the guess", "图像已揭晓：核对猜测", "圖片已揭曉：核對猜測"],
+  phaseShown: ["the picture is shown, check the guess", "图像已揭晓，核对猜测", "圖片已揭曉，核對猜測"],
   open: ["Windows open: {list}.", "打开的视窗：{list}。", "打開的視窗：{list}。"],
   allClosed: ["Every window closed.", "所有视窗都关着。", "所有視窗都關著。"],
   lit: [" Lit: {list}.", "亮灯：{list}。", "亮燈：{list}。"],

@@ -180,7 +180,7 @@ def test_the_epaper_board_names_the_picture_in_the_language_chosen(contexts):
     click_keys(page, ["r", "o", str(active), "o"])  # a guess, the call closed: the reveal
     page.wait_for_function("document.getElementById('status').textContent.includes('輪到座位%d：按 OK 揭曉圖片')" % active)
     click_keys(page, ["o"])  # the second press: every window shown
-    page.wait_for_function("document.getElementById('status').textContent.includes('圖片已揭曉：核對猜測')")
+    page.wait_for_function("document.getElementById('status').textContent.includes('圖片已揭曉，核對猜測')")
     browser.wait_ms(page, 8000)  # the panel's refreshes
     glass = bytes.fromhex(page.evaluate("window.macroscope.epaperHex()"))
     strip = glass[NAME_Y * ROW:(NAME_Y + NAME_H) * ROW]
