@@ -179,7 +179,7 @@ async function boot() {
   mp.runPython("import sys\nsys.path.insert(0, '/fw')");
   const pd = mp.pyimport("pagedevice");
   if (params.lang) keep(params.lang); // a language in the URL is chosen
-  const err = pd.boot(params.board, params.players, params.rules, params.seed, kept());
+  const err = pd.boot(params.board, params.players, params.rules, params.seed, params.lang || kept());
   if (err) fail(t("brokenBoard", { why: err }));
   flash.save(); // what the boot wrote (a URL game's journal)
   // a reload resumes the game from the flash, so the URL no longer starts one
