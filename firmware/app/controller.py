@@ -78,6 +78,7 @@ class Controller:
         md = self.load(m)
         old = self.mode
         if old != m and old != M_PLAY and old >= 0:
+            self.cur.leaving(self)
             for name in (_MODES[old], "rows", "base"):
                 forget("app.mode." + name)
         self.mode = m

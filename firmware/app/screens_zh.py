@@ -37,7 +37,11 @@ def draw(fb, ctl):
         lines.draw(fb, tr("CALIBRATE W%d") % (md.cal + 1), 0, 0)
         lines.draw(fb, tr("%s open  %d") % (">" if md.end else " ", o), 0, 12)
         lines.draw(fb, tr("%s closed %d") % (" " if md.end else ">", cl), 0, 24)
-        lines.wrap(fb, tr("OK +20 PASS -20 ROLL end NEXT win UNDO save"), 0, 36, 128, 28)
+        if md.asking:  # the title asks; the two keys answer
+            lines.draw(fb, tr("OK: save"), 0, 36)
+            lines.draw(fb, tr("UNDO: don't save"), 0, 48)
+        else:
+            lines.wrap(fb, tr("OK +20 PASS -20 ROLL end NEXT win UNDO: done"), 0, 36, 128, 28)
     elif m == _M_TEST:
         k = ctl.last_key
         from app.modes import KEY_NAMES  # the self-test alone names keys

@@ -211,8 +211,27 @@ def test_calibration_needs_the_card_out(tmp_path):
     assert b.out.pulse[0] == (1940, 1080) and ctl.cur.cal == 1
     play(b, "c")
     assert ctl.windows() == 0  # a card put in: nothing opens over it
-    play(b, "u")
-    assert b.out.saved == 1 and ctl.mode == c.M_MENU
+    play(b, "u")  # changes: asked first, nothing saved yet
+    assert b.out.saved == 0 and ctl.mode == c.M_CALIB and ctl.cur.asking
+    play(b, "o")
+    assert b.out.saved == 1 and ctl.mode == c.M_MENU and ctl.msg == "Calibration saved"
+    assert b.out.pulse[0] == (1940, 1080)
+
+
+def test_calibration_left_unsaved_puts_the_ends_back(tmp_path):
+    b = Bare(tmp_path, SETUP)
+    ctl = b.ctl
+    play(b, "c U n n o o o r p n p p")  # window 1 open +40, closed -20; window 2 closed -40
+    assert b.out.pulse == {0: (1940, 1080), 1: (1900, 1060)}
+    play(b, "u n")  # asked; another key goes back to nudging
+    assert ctl.mode == c.M_CALIB and not ctl.cur.asking
+    play(b, "u u")  # asked, then leave without saving
+    assert ctl.mode == c.M_MENU and ctl.msg == "Not saved" and b.out.saved == 0
+    assert b.out.pulse == {0: (1900, 1100), 1: (1900, 1100)}
+    play(b, "o o U")  # changed again, then a long UNDO to the menu: put back too
+    assert ctl.mode == c.M_MENU and b.out.pulse[0] == (1900, 1100) and b.out.saved == 0
+    play(b, "n n o u")  # Calibrate again, nothing changed: UNDO leaves at once, with nothing to ask
+    assert ctl.mode == c.M_MENU and b.out.saved == 0
 
 
 def test_self_test_moves_one_window_after_another_with_no_card(tmp_path):

@@ -34,7 +34,7 @@ BOXES = {"message": (120, 24), "prompt": (128, 20), "reload": (128, 48), "calib"
 PROMPTS = ("Pull the card and show it", "Who was right? Seat, or OK: none", "OK shows the picture", "Pull the card",
            "Insert the card", "Insert next card", "Swap the card")
 RELOAD = "DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK."
-CALIB = "OK +20 PASS -20 ROLL end NEXT win UNDO save"
+CALIB = "OK +20 PASS -20 ROLL end NEXT win UNDO: done"
 # wide values for each conversion: seat, window, round, N (<= 12), deck (%3d), a phase (%s)
 WIDEST = {"%d": "12", "%3d": "199", "%s": "123"}
 

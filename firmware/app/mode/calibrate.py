@@ -1,6 +1,8 @@
 """Shutter calibration: one window at a time, its open or closed pulse nudged
-by OK and PASS while the flap moves there; a short UNDO saves to flash.
-It runs with the card out, so no flap ever moves over a card."""
+by OK and PASS while the flap moves there. A short UNDO asks whether to keep
+the changes: OK saves them to flash, UNDO again leaves them unsaved; leaving
+unsaved in any way (a long UNDO too) puts every window's ends back as they
+were. It runs with the card out, so no flap ever moves over a card."""
 from app.mode.base import Base
 from app.modes import K_NEXT, K_OK, K_PASS, K_ROLL, M_MENU
 from app.screens import text, wrap
@@ -10,13 +12,23 @@ STEP = 20  # us per press
 
 class Mode(Base):
     def __init__(self):
-        self.start()
-
-    def start(self):
         self.cal = 0  # the window
         self.end = 1  # which pulse: 1 open, 0 closed
+        self.asking = False  # UNDO pressed with changes: OK saves, UNDO leaves them
+        self.was = None  # every window's (open, closed) pulses when calibration began
+
+    def start(self, ctl):
+        self.was = [ctl.out.pulses(w) for w in range(12)]
 
     def key(self, ctl, k, now):
+        if self.asking:  # any other key goes back to nudging
+            self.asking = False
+            if k == K_OK:
+                self.was = None  # kept: leaving restores nothing
+                ctl.out.save_calibration()
+                ctl.enter(M_MENU)
+                ctl.say("Calibration saved", now)
+            return
         if k == K_NEXT:
             self.cal = (self.cal + 1) % 12
         elif k == K_ROLL:
@@ -33,10 +45,28 @@ class Mode(Base):
                 c = min(2500, max(500, c + d))
             ctl.out.calibrate(self.cal, o, c)
 
+    def _differ(self, ctl, put_back):
+        """Whether a window's ends differ from when calibration began;
+        put_back: set them as they were."""
+        was = self.was
+        diff = False
+        for w in range(12 if was else 0):
+            if ctl.out.pulses(w) != was[w]:
+                diff = True
+                if put_back:
+                    ctl.out.calibrate(w, was[w][0], was[w][1])
+        return diff
+
     def back(self, ctl, now):
-        ctl.out.save_calibration()
-        ctl.enter(M_MENU)
-        ctl.say("Calibration saved", now)
+        if self.asking or not self._differ(ctl, False):
+            ctl.enter(M_MENU)  # leaving() puts back what was changed
+            if self.asking:
+                ctl.say("Not saved", now)
+        else:
+            self.asking = True
+
+    def leaving(self, ctl):
+        self._differ(ctl, True)
 
     def windows(self, ctl):
         return (1 << self.cal) if self.end and not ctl.slot.card_in else 0
@@ -46,4 +76,9 @@ class Mode(Base):
         text("CALIBRATE W%d" % (self.cal + 1), fb, 0, 0)
         text("%s open  %d" % (">" if self.end else " ", o), fb, 0, 2)
         text("%s closed %d" % (" " if self.end else ">", cl), fb, 0, 3)
-        wrap(fb, "OK +20 PASS -20 ROLL end NEXT win UNDO save", 5, 3)
+        if self.asking:
+            text("Save changes?", fb, 0, 5)
+            text("OK: save", fb, 0, 6)
+            text("UNDO: don't save", fb, 0, 7)
+        else:
+            wrap(fb, "OK +20 PASS -20 ROLL end NEXT win UNDO: done", 5, 3)

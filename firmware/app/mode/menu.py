@@ -27,7 +27,7 @@ def _moving(ctl, now):
 
 def _calibrate(m, ctl, now):
     if _moving(ctl, now):
-        ctl.enter(M_CALIB).start()
+        ctl.enter(M_CALIB).start(ctl)
 
 
 def _self_test(m, ctl, now):
