@@ -22,6 +22,7 @@ M_MENU = const(2)
 M_CALIB = const(3)
 M_TEST = const(4)
 M_RELOAD = const(5)
+M_SCORES = const(6)
 
 WINDOWS = 12
 SEATS = 6

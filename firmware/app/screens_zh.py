@@ -52,6 +52,8 @@ def draw(fb, ctl):
     elif m == _M_RELOAD:
         lines.wrap(fb, tr("DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK."),
                    0, 0, 128, 48)
+    else:  # a mode that draws itself in every language (scores)
+        md.draw(fb, ctl)
     if ctl.msg and not md.QUIET:
         _message(fb, tr(ctl.msg))
 

@@ -43,6 +43,7 @@ SCRIPTED = [
     (G3, "r o p 2 o c 2 u u r", "Put back card 1"),
     (G6, "r o p 1 2 5 o c 2 c r n o o p 5", "P5 can't pay 2"),
     (None, "U n n n n n o", "No game yet"),
+    (G3, "r o U r o", "No card has ended yet"),  # Scores, the menu's last row, before a card ended
 ]
 
 

@@ -19,9 +19,9 @@ def test_a_menu_marks_the_rows_above_and_below_what_it_shows(tmp_path):
     (tmp_path / "f").mkdir()
     s = press.start("pico_pca9685", str(tmp_path / "f"), {"players": 3, "rules": "standard", "seed": 2})
     lit = s.emu.oled.lit
-    s.keys("U")  # the menu: seven rows, six shown, Sound below
+    s.keys("U")  # the menu: eight rows, six shown, Sound and Scores below
     s.run(300)
     assert lit(123, 54) and not lit(123, 9)
-    s.keys("n n n n n n")  # the cursor on Sound: Back is above
+    s.keys("n n n n n n n")  # the cursor on Scores, the last row: Back is above
     s.run(300)
     assert lit(123, 9) and not lit(123, 54)

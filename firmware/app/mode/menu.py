@@ -1,9 +1,10 @@
 """The menu (a long UNDO): back, a new game, calibration, the self-test, a
-deck reload, the game's record exported to flash, the sound switch."""
+deck reload, the game's record exported to flash, the sound switch, and each
+card's result (Scores; the last row, so ROLL from Back reaches it)."""
 from app import lang, settings
 from app.mode.base import leave
 from app.mode.rows import Rows
-from app.modes import M_CALIB, M_SETUP, M_TEST
+from app.modes import M_CALIB, M_SCORES, M_SETUP, M_TEST
 
 
 def _back(m, ctl, now):
@@ -60,12 +61,22 @@ def _sound(m, ctl, now):
     settings.save(ctl.store.storage, ctl.store.settings)
 
 
+def _scores(m, ctl, now):
+    g = ctl.store.game
+    if g is None:
+        ctl.refuse("No game yet", now)
+    elif not g.cards or g.cards == 1 and not (g.need_card or g.over()):  # the card under the lid has no result yet
+        ctl.refuse("No card has ended yet", now)
+    else:
+        ctl.enter(M_SCORES).start(ctl)
+
+
 class Mode(Rows):
     ROWS = (("Back", _back), ("New game", _new_game), ("Calibrate", _calibrate), ("Self-test", _self_test),
-            ("Deck reload", _reload), ("Export record", _export), ("Sound", _sound))
+            ("Deck reload", _reload), ("Export record", _export), ("Sound", _sound), ("Scores", _scores))
 
     def title(self, ctl):
         return "MENU" if ctl.digital else "%d cards left" % ctl.store.deck_left()
 
     def values(self, ctl):
-        return ("", "", "", "", "", "", lang.tr("on" if ctl.store.settings["sound"] else "off"))
+        return ("", "", "", "", "", "", lang.tr("on" if ctl.store.settings["sound"] else "off"), "")
