@@ -3,7 +3,8 @@
 It holds what every mode shares: the game store (app.store: the game, its
 journal, the settings, the deck count), the card slot (app.slot), the message
 shown, and the modes themselves (app/mode/: setup, play, menu, calibrate,
-self-test, reload, scores), each loaded on first use and owning its fields, its keys,
+self-test, reload, result: the Scores page), each loaded on first use and
+owning its fields, its keys,
 what it draws and which windows it allows. Time comes in as `now` (ms
 ticks) and outputs go through `out` (sounds, calibration, export, entropy),
 so it is tested without any hardware. It never blocks."""
@@ -22,7 +23,7 @@ from game.engine import CARD
 
 MSG_MS = const(2500)
 # app/mode/<name>.py for each mode, by its number (app.modes.M_*)
-_MODES = ("setup", "play", "menu", "calibrate", "selftest", "reload", "scores")
+_MODES = ("setup", "play", "menu", "calibrate", "selftest", "reload", "result")
 
 
 class Controller:
@@ -78,7 +79,7 @@ class Controller:
         md = self.load(m)
         old = self.mode
         if old != m and old != M_PLAY and old >= 0:
-            self.cur.leaving(self)
+            self.cur.stop(self)  # the mode is left: it stops (the calibration puts back unsaved ends)
             for name in (_MODES[old], "rows", "base"):
                 forget("app.mode." + name)
         self.mode = m

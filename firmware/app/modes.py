@@ -22,7 +22,7 @@ M_MENU = const(2)
 M_CALIB = const(3)
 M_TEST = const(4)
 M_RELOAD = const(5)
-M_SCORES = const(6)
+M_SCORES = const(6)  # the Scores page: app/mode/result.py, each card's result (a name already in RAM)
 
 WINDOWS = 12
 SEATS = 6

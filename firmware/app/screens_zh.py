@@ -19,7 +19,6 @@ from game import engine
 _M_SETUP = const(0)
 _M_PLAY = const(1)
 _M_MENU = const(2)
-_M_CALIB = const(3)
 _M_TEST = const(4)
 _M_RELOAD = const(5)
 
@@ -32,16 +31,6 @@ def draw(fb, ctl):
     elif m == _M_SETUP or m == _M_MENU:
         title = tr("NEW GAME") if m == _M_SETUP else tr("MENU") if ctl.digital else tr("%d cards left") % ctl.store.deck_left()
         _menu(fb, title, md.ROWS, md.values(ctl), md.item)
-    elif m == _M_CALIB:
-        o, cl = ctl.out.pulses(md.cal)
-        lines.draw(fb, tr("CALIBRATE W%d") % (md.cal + 1), 0, 0)
-        lines.draw(fb, tr("%s open  %d") % (">" if md.end else " ", o), 0, 12)
-        lines.draw(fb, tr("%s closed %d") % (" " if md.end else ">", cl), 0, 24)
-        if md.asking:  # the title asks; the two keys answer
-            lines.draw(fb, tr("OK: save"), 0, 36)
-            lines.draw(fb, tr("UNDO: don't save"), 0, 48)
-        else:
-            lines.wrap(fb, tr("OK +20 PASS -20 ROLL end NEXT win UNDO: done"), 0, 36, 128, 28)
     elif m == _M_TEST:
         k = ctl.last_key
         from app.modes import KEY_NAMES  # the self-test alone names keys
@@ -52,7 +41,7 @@ def draw(fb, ctl):
     elif m == _M_RELOAD:
         lines.wrap(fb, tr("DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK."),
                    0, 0, 128, 48)
-    else:  # a mode that draws itself in every language (scores)
+    else:  # a mode that draws itself in every language (calibration, the Scores page)
         md.draw(fb, ctl)
     if ctl.msg and not md.QUIET:
         _message(fb, tr(ctl.msg))

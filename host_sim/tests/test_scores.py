@@ -113,4 +113,4 @@ def test_the_page_is_left_to_the_menu_and_dropped_with_its_code(tmp_path):
     assert ctl.mode == 2 and ctl.cur.item == len(ctl.cur.ROWS) - 1 and ctl.cur.ROWS[ctl.cur.item][0] == "Scores"
     s.keys("u")
     s.run(300)
-    assert ctl.mode == 1 and "app.mode.scores" not in sys.modules and "app.mode.menu" not in sys.modules
+    assert ctl.mode == 1 and "app.mode.result" not in sys.modules and "app.mode.menu" not in sys.modules

@@ -15,7 +15,7 @@ class Base:
     def key(self, ctl, k, now):
         """A press of k (a seat or a control; not UNDO, not the card)."""
 
-    def leaving(self, ctl):
+    def stop(self, ctl):
         """The mode is left, for any other (the controller drops it next)."""
 
     def back(self, ctl, now):

@@ -3,6 +3,8 @@ by OK and PASS while the flap moves there. A short UNDO asks whether to keep
 the changes: OK saves them to flash, UNDO again leaves them unsaved; leaving
 unsaved in any way (a long UNDO too) puts every window's ends back as they
 were. It runs with the card out, so no flap ever moves over a card."""
+from app import lang
+from app.lang import tr
 from app.mode.base import Base
 from app.modes import K_NEXT, K_OK, K_PASS, K_ROLL, M_MENU
 from app.screens import text, wrap
@@ -24,7 +26,7 @@ class Mode(Base):
         if self.asking:  # any other key goes back to nudging
             self.asking = False
             if k == K_OK:
-                self.was = None  # kept: leaving restores nothing
+                self.was = None  # kept: stop() restores nothing
                 ctl.out.save_calibration()
                 ctl.enter(M_MENU)
                 ctl.say("Calibration saved", now)
@@ -50,7 +52,9 @@ class Mode(Base):
         put_back: set them as they were."""
         was = self.was
         diff = False
-        for w in range(12 if was else 0):
+        if was is None:  # saved
+            return diff
+        for w in range(12):
             if ctl.out.pulses(w) != was[w]:
                 diff = True
                 if put_back:
@@ -59,13 +63,13 @@ class Mode(Base):
 
     def back(self, ctl, now):
         if self.asking or not self._differ(ctl, False):
-            ctl.enter(M_MENU)  # leaving() puts back what was changed
+            ctl.enter(M_MENU)  # stop() puts back what was changed
             if self.asking:
                 ctl.say("Not saved", now)
         else:
             self.asking = True
 
-    def leaving(self, ctl):
+    def stop(self, ctl):
         self._differ(ctl, True)
 
     def windows(self, ctl):
@@ -73,12 +77,23 @@ class Mode(Base):
 
     def draw(self, fb, ctl):
         o, cl = ctl.out.pulses(self.cal)
-        text("CALIBRATE W%d" % (self.cal + 1), fb, 0, 0)
-        text("%s open  %d" % (">" if self.end else " ", o), fb, 0, 2)
-        text("%s closed %d" % (" " if self.end else ">", cl), fb, 0, 3)
-        if self.asking:
-            text("Save changes?", fb, 0, 5)
-            text("OK: save", fb, 0, 6)
-            text("UNDO: don't save", fb, 0, 7)
+        rows = (tr("CALIBRATE W%d") % (self.cal + 1), "",
+                tr("%s open  %d") % (">" if self.end else " ", o), tr("%s closed %d") % (" " if self.end else ">", cl))
+        if lang.code == "en":
+            for i in range(4):
+                text(rows[i], fb, 0, i)
+            if self.asking:
+                text("Save changes?", fb, 0, 5)
+                text("OK: save", fb, 0, 6)
+                text("UNDO: don't save", fb, 0, 7)
+            else:
+                wrap(fb, "OK +20 PASS -20 ROLL end NEXT win UNDO: done", 5, 3)
+            return
+        from app import lines  # loaded already: Chinese is drawn with it
+        for i in (0, 2, 3):  # lines 12 rows tall: no gap below the title
+            lines.draw(fb, rows[i], 0, 12 * i - (12 if i else 0))
+        if self.asking:  # the title asks; the two keys answer
+            lines.draw(fb, tr("OK: save"), 0, 36)
+            lines.draw(fb, tr("UNDO: don't save"), 0, 48)
         else:
-            wrap(fb, "OK +20 PASS -20 ROLL end NEXT win UNDO: done", 5, 3)
+            lines.wrap(fb, tr("OK +20 PASS -20 ROLL end NEXT win UNDO: done"), 0, 36, 128, 28)
