@@ -156,7 +156,10 @@ def validate(cfg):
     sh["max_moving"] = _int(sh, "max_moving", "shutters.max_moving", 1, WINDOWS, 3)
     sh["closed_us"] = _int(sh, "closed_us", "shutters.closed_us", 500, 2500, 1100)
     sh["open_us"] = _int(sh, "open_us", "shutters.open_us", 500, 2500, 1900)
-    sh["ms_per_100us"] = _int(sh, "ms_per_100us", "shutters.ms_per_100us", 0, 1000, 16)
+    if "ms_per_100us" in sh:  # the old figure: its moves were released too soon
+        _fail("shutters.ms_per_100us", "replaced by ms_per_60deg: the servo's time for 60 degrees (see the bring-up)")
+    # the servo's time for 60 degrees at the lowest rail voltage: the SG90's 0.12 s at 4.8 V, at 4.6 V
+    sh["ms_per_60deg"] = _int(sh, "ms_per_60deg", "shutters.ms_per_60deg", 0, 1000, 125)
     sh["settle_ms"] = _int(sh, "settle_ms", "shutters.settle_ms", 0, 5000, 10)
     # windows whose flap needs its pulse kept after a move (e.g. a heavy flap that sags)
     hold = sh["hold"] = _get(sh, "hold", "shutters.hold", list) if "hold" in sh else []

@@ -267,7 +267,7 @@ def start(name=None, root="", storage=None, setup=None, port=None):
     except Exception as e:  # noqa: BLE001 - a part missing or a deck damaged: shown, not a boot loop
         from app.broken import Broken, missing
         return Broken("boot: " + missing(cfg, port, e), root, port)
-    for name in ("app.hardware", port.__name__, "drivers.shutter_outputs"):
+    for name in ("app.hardware", port.__name__, "drivers.shutter_outputs", "drivers.calibration"):
         forget(name)  # built: what builds it is not needed again
     try:
         return Device(hw, storage, setup)

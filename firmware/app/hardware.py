@@ -11,7 +11,7 @@ from drivers.shutters import Shutters
 def _scheduled(sh, hw, outputs):
     """One output a window, its moves staggered and timed (every window closes)."""
     return Shutters(outputs, WINDOWS, sh["closed_us"], sh["open_us"], sh["max_moving"],
-                    sh["ms_per_100us"], sh["settle_ms"], hw.storage, sh.get("hold", ()))
+                    sh["ms_per_60deg"], sh["settle_ms"], hw.storage, sh.get("hold", ()))
 
 
 def _pca9685(sh, port, hw):

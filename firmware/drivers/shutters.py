@@ -2,40 +2,49 @@
 than `max_moving` servos run at once (12 SG90s starting together draw about
 8 A; 3 stay within a 5 V 3 A rail). Closed is the safe state.
 
-The servos have no feedback, so a move is taken to last its travel
-(ms_per_100us of pulse change) plus settle_ms. Call update() often (every few
-ms): it ends finished moves and starts waiting ones, oldest request first."""
+The servos have no feedback, so a move is taken to last its travel at the
+slowest the servo may run, plus settle_ms: its angle (0.09 degrees per us of
+pulse change, the SG90's) at ms_per_60deg (the board's figure, from a 72
+degree move timed at bring-up; by default the SG90's 0.12 s per 60 degrees
+at 4.8 V slowed to the 4.6 V the rail sags to), with a quarter more for
+margin. A flap released short of its end all the same (a stiff hinge, a
+weak rail) is driven again when the game next needs the windows: at the next
+move asked for (a window opened, a card change); such a re-drive waits until
+no move runs, and runs alone.
+Call update() often (every few ms): it ends finished moves and starts
+waiting ones, oldest request first."""
 import time
 from array import array
 
 from micropython import const
 
-CALIB_FILE = "calib.json"
-_MIN_US = 500
-_MAX_US = 2500
-MIN_TRAVEL_US = const(300)  # the ends of a window keep apart at least this, on the board config's side
+_MIN_US = const(500)  # the widest pulses, for a first move from anywhere
+_MAX_US = const(2500)
+_LATE = const(1 << 24)  # added to a re-drive's request number: after every move
 
 
 class Shutters:
     def __init__(self, backend, n=12, closed_us=1100, open_us=1900, max_moving=3,
-                 ms_per_100us=16, settle_ms=10, storage=None, hold=()):
+                 ms_per_60deg=125, settle_ms=10, storage=None, hold=()):
         """hold: window numbers (1-based) whose pulse stays on after a move;
         every other servo is released once its move has settled, so a flap
         resting against a stop does not strain (a stalled SG90 draws 0.5 A+)."""
         self.backend = backend
         self.n = n
         self.max_moving = max_moving
-        self.ms_per_100us = ms_per_100us
+        self.ms_per_60deg = ms_per_60deg
         self.settle_ms = settle_ms
         self.storage = storage
         self.closed_us = array("H", [closed_us] * n)
         self.open_us = array("H", [open_us] * n)
         self.up = open_us > closed_us  # the direction from closed to open, as the board config has it
-        self.load_calibration()
+        from drivers import calibration  # the device drops it once booted
+        calibration.load(self)
         self.target = bytearray(n)  # 1: open, as last asked
         self.cmd_us = array("H", [0] * n)  # pulse last driven; 0: position unknown
         self.ends = array("i", [0] * n)  # ticks_ms at which a running move is over
-        self.moving = bytearray(n)
+        self.moving = bytearray(n)  # 1: a move runs, 2: a re-drive
+        self.again = bytearray(n)  # 1: released after a move, not driven again since
         self.hold = bytearray(n)
         for w in hold:
             self.hold[w - 1] = 1
@@ -74,19 +83,31 @@ class Shutters:
     def _ask(self, i, want, start=True):
         self.target[i] = want
         if self.cmd_us[i] == self._pulse(i, want):
-            self.order[i] = 0  # there or on its way: cancel a waiting move back
+            if self.order[i] < _LATE:
+                self.order[i] = 0  # there or on its way: cancel a waiting move back
             return
-        if not self.order[i]:
+        if not self.order[i] or self.order[i] >= _LATE:
             self._seq += 1
             self.order[i] = self._seq
+        self.redrive()  # the game needs the windows: a flap stopped short is driven again
         if start:
             self.update()
+
+    def redrive(self):
+        """Queue a re-drive of every window released after a move and not
+        driven again since (its flap may have stopped short)."""
+        for i in range(self.n):
+            if self.again[i] and not self.order[i] and not self.moving[i]:
+                self._seq += 1
+                self.order[i] = _LATE + self._seq
 
     def _pulse(self, i, want):
         return self.open_us[i] if want else self.closed_us[i]
 
     def _travel_ms(self, a, b):
-        return abs(a - b) * self.ms_per_100us // 100 + self.settle_ms
+        """A move from pulse a to b: |a - b| * 0.09 degrees at ms_per_60deg,
+        a quarter more for margin, and the settle time."""
+        return (abs(a - b) * self.ms_per_60deg * 3 + 1599) // 1600 + self.settle_ms
 
     # The schedule
     def update(self):
@@ -95,17 +116,21 @@ class Shutters:
         for i in range(self.n):
             if self.moving[i]:
                 if time.ticks_diff(now, self.ends[i]) >= 0:
-                    self.moving[i] = 0
                     if not self.hold[i]:
                         self.backend.release(i)
+                        self.again[i] = 2 - self.moving[i]  # 1 after a move (it may have stopped short), 0 after a re-drive
+                    self.moving[i] = 0
                 else:
                     running += 1
         while running < self.max_moving:
             i = self._next()
             if i < 0:
                 return
+            again = self.order[i] >= _LATE
+            if again and running:
+                return  # one at a time, with nothing else moving: the moves keep their places
             self.order[i] = 0
-            if self._start(i, now):
+            if self._start(i, now, again):
                 running += 1
 
     def _next(self):
@@ -115,18 +140,22 @@ class Shutters:
                 best = i
         return best
 
-    def _start(self, i, now):
+    def _start(self, i, now, again=False):
+        """Drive window i to its target: a move, or again (a re-drive, held
+        as long as a move between its two ends)."""
         us = self._pulse(i, self.target[i])
         was = self.cmd_us[i]
-        if was == us:
+        if again:
+            was = self._pulse(i, 1 - self.target[i])
+        elif was == us:
             return False
-        if was == 0:  # after power-up the horn may be anywhere: allow the longest way
+        elif was == 0:  # after power-up the horn may be anywhere: allow the longest way
             was = _MIN_US if us - _MIN_US > _MAX_US - us else _MAX_US
-        ms = self._travel_ms(was, us)
         self.backend.drive(i, self.target[i], us)
         self.cmd_us[i] = us
-        self.ends[i] = time.ticks_add(now, ms)
-        self.moving[i] = 1
+        self.ends[i] = time.ticks_add(now, self._travel_ms(was, us))
+        self.moving[i] = 2 if again else 1
+        self.again[i] = 0
         return True
 
     def wait(self, step_ms=5):
@@ -135,47 +164,12 @@ class Shutters:
             time.sleep_ms(step_ms)
             self.update()
 
-    # Calibration, kept on flash
-    def ends_ok(self, open_us, closed_us):
-        """The two ends keep MIN_TRAVEL_US apart, open on the config's side."""
-        d = open_us - closed_us if self.up else closed_us - open_us
-        return d >= MIN_TRAVEL_US
-
+    # Calibration (drivers.calibration: loaded only at boot and while calibrating)
     def calibrate(self, i, open_us=None, closed_us=None):
-        """Set window i's pulse widths; it moves to the new one of its state.
-        False (nothing changed) if the ends would come closer than
-        MIN_TRAVEL_US or cross: a closed end can never be set open."""
-        for us in (open_us, closed_us):
-            if us is not None and not _MIN_US <= us <= _MAX_US:
-                raise ValueError("pulse %d us outside %d..%d" % (us, _MIN_US, _MAX_US))
-        if not self.ends_ok(self.open_us[i] if open_us is None else open_us,
-                            self.closed_us[i] if closed_us is None else closed_us):
-            return False
-        if open_us is not None:
-            self.open_us[i] = open_us
-        if closed_us is not None:
-            self.closed_us[i] = closed_us
-        self._ask(i, self.target[i])
-        return True
+        """Set window i's ends: calibration.set_ends()."""
+        from drivers import calibration
+        return calibration.set_ends(self, i, open_us, closed_us)
 
     def save_calibration(self):
-        if self.storage is not None:
-            self.storage.save_json(CALIB_FILE, {"open": list(self.open_us), "closed": list(self.closed_us)})
-
-    def load_calibration(self):
-        if self.storage is None:
-            return
-        data = self.storage.load_json(CALIB_FILE)
-        try:
-            o, c = data["open"], data["closed"]
-            # ints only: a float would pass the range, then fail in the array('H')
-            ok = len(o) == len(c) == self.n and all(
-                isinstance(v, int) and _MIN_US <= v <= _MAX_US for v in o + c)
-            for i in range(self.n if ok else 0):
-                ok = ok and self.ends_ok(o[i], c[i])
-        except (TypeError, KeyError):
-            ok = False
-        if ok:  # a damaged, foreign or crossed file leaves the board config's ends
-            for i in range(self.n):
-                self.open_us[i] = o[i]
-                self.closed_us[i] = c[i]
+        from drivers import calibration
+        calibration.save(self)

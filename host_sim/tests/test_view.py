@@ -37,7 +37,7 @@ def test_a_light_valve_is_open_or_closed():
     from emu.board import Board
     cfg2 = dict(cfg, shutters={"backend": "gpio", "pins": list(range(12))})
     emu2 = Board(cfg2)
-    s = Shutters(GpioShutters([Pin(p, Pin.OUT) for p in range(12)]), max_moving=12, ms_per_100us=0, settle_ms=30)
+    s = Shutters(GpioShutters([Pin(p, Pin.OUT) for p in range(12)]), max_moving=12, ms_per_60deg=0, settle_ms=30)
     s.open(5)
     s.wait()
     assert [flap(emu2, w, s, cfg2) for w in range(12)] == [1.0 if w == 5 else 0.0 for w in range(12)]

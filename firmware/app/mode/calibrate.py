@@ -71,6 +71,8 @@ class Mode(Base):
 
     def stop(self, ctl):
         self._differ(ctl, True)
+        from app.controller import forget
+        forget("drivers.calibration")  # loaded by the changes: not kept while playing
 
     def windows(self, ctl):
         return (1 << self.cal) if self.end and not ctl.slot.card_in else 0
