@@ -15,9 +15,11 @@ def _shown(s):
 
 
 def _start(tmp_path):
+    import sys
     (tmp_path / "f").mkdir()
     s = press.start("pico_pca9685", str(tmp_path / "f"), G)
     s.run(300)
+    assert "drivers.calibration" not in sys.modules  # it read calib.json at boot and went
     return s, tmp_path / "f" / "calib.json"
 
 
@@ -40,6 +42,8 @@ def test_leaving_calibration_unsaved_restores_the_ends_and_writes_nothing(tmp_pa
     from host_sim.tests import oledtext
     assert s.dev.ctl.mode == 2 and oledtext.shows(s.emu.oled, "Not saved", 4, 18)  # the message box
     assert not sh.busy() and sh.cmd_us[0] == before[1][0]  # window 1 driven back to its old closed end
+    import sys
+    assert "drivers.calibration" not in sys.modules  # its code loaded for the changes, dropped when left
 
 
 def test_ok_at_the_question_saves_the_ends(tmp_path):
