@@ -145,12 +145,13 @@ class Shutters:
         as long as a move between its two ends)."""
         us = self._pulse(i, self.target[i])
         was = self.cmd_us[i]
-        if again:
+        if was == 0:  # after power-up the horn may be anywhere: allow the longest way
+            again = True  # (so long that it needs no re-drive)
+            was = _MIN_US if us - _MIN_US > _MAX_US - us else _MAX_US
+        elif again:
             was = self._pulse(i, 1 - self.target[i])
         elif was == us:
             return False
-        elif was == 0:  # after power-up the horn may be anywhere: allow the longest way
-            was = _MIN_US if us - _MIN_US > _MAX_US - us else _MAX_US
         self.backend.drive(i, self.target[i], us)
         self.cmd_us[i] = us
         self.ends[i] = time.ticks_add(now, self._travel_ms(was, us))

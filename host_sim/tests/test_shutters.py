@@ -464,8 +464,10 @@ def test_a_flap_stopped_short_is_driven_again_when_the_game_next_needs_it(name, 
     monkeypatch.setattr(sv, "DEG_PER_S", 300)  # 72 degrees in 240 ms: released at 198 ms
     opened = at(cfg["shutters"]["open_us"])
     closed = at(cfg["shutters"]["closed_us"])
+    t0 = clock.now_us()
     s.open(2)
     run_until_idle(h)
+    assert (clock.now_us() - t0) / 1000 <= 198 + 2  # the power-up's closing, timed the longest way, is not redone
     assert emu.servos[2].angle() != opened and emu.servos[2].source() == 0  # short, released
     s.open(7)  # the game's next action
     assert emu.servos[2].source() == 0  # the move goes first: window 7 is not held up
