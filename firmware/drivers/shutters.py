@@ -89,17 +89,12 @@ class Shutters:
         if not self.order[i] or self.order[i] >= _LATE:
             self._seq += 1
             self.order[i] = self._seq
-        self.redrive()  # the game needs the windows: a flap stopped short is driven again
+        for j in range(self.n):  # the game needs the windows: each flap that may have stopped short is driven again
+            if self.again[j] and not self.order[j] and not self.moving[j]:
+                self._seq += 1
+                self.order[j] = _LATE + self._seq
         if start:
             self.update()
-
-    def redrive(self):
-        """Queue a re-drive of every window released after a move and not
-        driven again since (its flap may have stopped short)."""
-        for i in range(self.n):
-            if self.again[i] and not self.order[i] and not self.moving[i]:
-                self._seq += 1
-                self.order[i] = _LATE + self._seq
 
     def _pulse(self, i, want):
         return self.open_us[i] if want else self.closed_us[i]
