@@ -14,11 +14,12 @@ import sys
 
 from .params import BOARD, HERE, PARAMS, WINDOW_CELLS, Lid
 
-SOURCES = [PARAMS, HERE / "params.py", HERE / "model.py", HERE / "printing.py", BOARD,
+SOURCES = [PARAMS, HERE / "params.py", HERE / "model.py", HERE / "routing.py", HERE / "printing.py", BOARD,
            HERE.parent / "schematics" / "stripboard.py"]  # the board's pads in the bay
-PRINTED = ("base", "foot", "bay", "lid", "bay_lid", "flap", "diffuser")  # what you print; sg90, horn and card are reference bodies
+PRINTED = ("base", "foot", "bay", "lid", "bay_lid", "flap", "diffuser", "switch_frame")  # what you print; sg90, horn and card are reference bodies
 MOVING = ("flap", "horn")  # turn with the servo shaft
 PICTURE = HERE.parent / "lid.png"
+CABLES_PICTURE = HERE.parent / "lid_cables.png"
 GUIDE_DOC = HERE.parents[1] / "docs" / "hardware_print.md"
 README = HERE.parent / "README.md"
 OPEN_IN_PICTURE = (2, 5, 11)
@@ -48,7 +49,7 @@ def assembly(p: Lid):
     xa, za = p.axis()
     w = p.windows
     instances = [{"label": name, "part": name, "offset": [0, 0, 0]}
-                 for name in ("base", "bay", "lid", "bay_lid", "card", "card_switch", "lever")]
+                 for name in ("base", "bay", "lid", "bay_lid", "card", "card_switch", "lever", "oled", "switch_frame")]
     fx, fy = p.feet_xy()[0]
     instances += [{"label": f"foot {k}", "part": "foot", "offset": [x - fx, y - fy, 0]}
                   for k, (x, y) in enumerate(p.feet_xy(), 1)]
@@ -96,6 +97,22 @@ def render(path, opened=OPEN_IN_PICTURE):
                   lo, hi)
 
 
+def render_cables(path=CABLES_PICTURE):
+    """The lid from above with the leads in their grooves: servo leads red, the LED chain orange."""
+    from . import channels, checks, pictures
+    asm = checks.load_assembly()
+    meshes = checks.load_meshes({i["part"] for i in asm["instances"]})
+    keep = ("lid", "sg90", "diffuser")
+    bodies = [(pictures.COLOURS[label.split()[0]], m) for label, m in checks.place(meshes, asm)
+              if label.split()[0] in keep]
+    for label, m in channels.lead_bodies():
+        lifted = m.copy().apply_translation([0, 0, 0.05])
+        bodies.append(("#e53935" if label.startswith("servo") else "#fb8c00", lifted))
+    lo, hi = meshes["lid"].bounds
+    pictures.draw(path, bodies, "Leads in the lid's grooves: servo leads (red), LED chain (orange)", lo, hi,
+                  elev=90, azim=-90, size=(9, 9), zoom=1.0)
+
+
 def main(argv):
     if "--check" in argv:
         stale = not (HERE / "assembly.json").exists() or json.loads(
@@ -119,9 +136,11 @@ def main(argv):
     from ..schematics import readme
     README.write_text(readme.update(README.read_text(), {"visibility": visibility_table()}))
     render(PICTURE)
+    render_cables()
     from . import exploded
     exploded.main()
-    print("written: hardware/lid/stl/*.stl, hardware/lid/lid.step, hardware/lid/assembly.json, hardware/lid.png")
+    print("written: hardware/lid/stl/*.stl, hardware/lid/lid.step, hardware/lid/assembly.json, hardware/lid.png, "
+          "hardware/lid_cables.png")
     return 0
 
 

@@ -14,20 +14,23 @@ PICTURES = HERE.parents[1] / "docs" / "hardware_assembly"
 GREY = "#d0d0d0"
 
 # How far each part is lifted in the exploded drawing (mm): the order it goes together, bottom to top.
-LIFT = {"foot": -45, "card_switch": -25, "lever": -25, "base": 0, "bay": 0, "board": 35, "lid": 85,
-        "diffuser": 100, "sg90": 115, "bay_lid": 140, "horn": 165, "flap": 190}
+LIFT = {"foot": -45, "switch_frame": -40, "card_switch": -25, "lever": -25, "base": 0, "bay": 0, "board": 35, "lid": 85,
+        "diffuser": 100, "sg90": 115, "oled": 130, "bay_lid": 140, "horn": 165, "flap": 190}
 
 # (title, parts added, what to do, fasteners used {BOM rating: count}). The parts are assembly.json's,
 # plus the stripboard as "board".
 M3, INSERT, ST22, M2 = "ISO 7380 M3 x 10", "M3 x 5.7 x 4.6 mm brass", "ISO 7049 ST2.2 x 6.5", "ISO 7045 M2 x 10"
+ST45 = "ISO 7049 ST2.2 x 4.5"
 STEPS = [
-    ("Tray, feet and card switch", ["base", "foot", "card_switch", "lever"],
+    ("Tray, feet and card switch", ["base", "foot", "card_switch", "lever", "switch_frame"],
      "Press an M3 heat-set insert into each of the four feet (soldering iron at about 220 °C, straight "
-     "down). Drill two 2.2 mm holes in the tray floor beside the switch slot, screw the KW11 lever switch "
-     "under the floor with two M2 × 10 screws and nuts, its lever up through the slot: a card pushed home "
-     "must press it down (about 1 mm). Solder the switch's 2-core lead (common and normally-open) and crimp "
-     "a 2-pin XH housing on it. The feet stand under the tray's corners; the lid's screws hold them.",
-     {INSERT: 4, M2: 2}),
+     "down). Solder the KW11 lever switch's 2-core lead (common and normally-open) and crimp a 2-pin XH "
+     "housing on it. Set the switch in its printed frame, lever up, and fix it with two M2 × 10 screws "
+     "through the frame's side walls and the switch's holes, nuts outside. Hold the frame under the tray, "
+     "the lever up through the slot near the end stop, and screw it on with two ST2.2 × 4.5 screws up "
+     "through its ends into the pilot holes in the tray's underside: a card pushed home must press the "
+     "lever down (about 1 mm). The feet stand under the tray's corners; the lid's screws hold them.",
+     {INSERT: 4, M2: 2, ST45: 2}),
     ("Electronics bay and board", ["bay", "board"],
      "Press six M3 inserts into the bay's corner posts (two in each front post, one in each back post). "
      "Fit the 5.5 × 2.1 mm jack in the back wall's round hole and tighten its nut; wire it to the board's "
@@ -36,12 +39,16 @@ STEPS = [
      "floor (under holes the layout keeps free; a square of foam tape on each holds it). Do the bring-up "
      "(hardware/README.md) before going on.",
      {INSERT: 6}),
-    ("Servos and LED diffusers on the lid", ["lid", "sg90", "diffuser"],
-     "Turn the lid over. Stand each SG90 in its mount beside its window, shaft towards the window's "
-     "hinge side, and fix it with the two screws from its bag through its tabs. Push a WS2812B on its "
-     "10 mm carrier into each diffuser and the diffuser into its hole; chain the LEDs DOUT to DIN in window "
-     "order with 3-wire 24 AWG leads. Run the servo leads and the LED chain over the lid to the bay's "
-     "cable opening (no channels in the model yet: tape or clip them clear of the flaps' sweep).", {}),
+    ("Servos, leads and LED diffusers on the lid", ["lid", "sg90", "diffuser"],
+     "Work column by column, front row first. Stand each SG90 in its mount beside its window, shaft "
+     "towards the window's hinge side, its lead bent over the top of the body and down the gap by the "
+     "mount's left cheek, and fix it with the two screws from its bag through its tabs. Press the lead "
+     "into the groove under the body, then along the column's groove (the next servos stand over it) to "
+     "the column's slot over the bay, under the clips' lips. Solder the LED chain (3 × 24 AWG, DOUT to DIN "
+     "in window order) to the WS2812Bs on their 10 mm carriers, lay each carrier where its diffuser goes "
+     "and press the wires into the LED grooves (the lengths are in the README's wire table); J24's lead "
+     "goes down the left margin to LED 1 and through the slot at the left. Set each diffuser over its "
+     "LED. Push all the leads through their slots.", {}),
     ("Lid onto tray and bay", [],
      "Stand tray and bay side by side, plug the servo leads into the servo headers in window order (brown "
      "to the board's edge), the LED chain into J24, the card switch into J22. Lay the lid over the tray "
@@ -53,12 +60,17 @@ STEPS = [
      "the servo's spline with the flap lying closed over its window, and fix it with the servo's horn "
      "screw through the bore in the flap's bracket. Open and close each window once from the menu: no "
      "flap may touch another part.", {ST22: 24}),
-    ("Bay lid: OLED and buttons", ["bay_lid"],
+    ("Bay lid: OLED and buttons", ["bay_lid", "oled"],
      "Fit the five 12 mm panel buttons in the bay lid's holes, wire them to a 6-pin XH housing (roll, "
-     "next, ok, pass, undo, common ground) and plug it into J23. Set the OLED module behind its window "
-     "(no mount in the model yet: a drop of hot glue at each corner), its 4-wire lead into J3. Close the "
-     "bay with four M3 × 10 screws.", {M3: 4}),
+     "next, ok, pass, undo, common ground) and plug it into J23. Snap the OLED module into the four hooks "
+     "under the bay lid, glass first, pins towards the back, and plug its 4-wire lead into J3. Close the "
+     "bay with four M3 × 10 screws: the bay lid's four pillars come down on the board over its pads and "
+     "hold it there.", {M3: 4}),
 ]
+
+
+BELOW = (1, 6)  # the switch and feet under the tray; the OLED's hooks and the pillars under the bay lid
+ALONE = (6,)
 
 
 def _bodies():
@@ -89,7 +101,7 @@ def render_exploded(bodies, path=EXPLODED):
     shown = [(pictures.COLOURS[n], m.copy().apply_translation((0, 0, LIFT[n]))) for n, ms in bodies.items()
              if n in LIFT for m in ms]
     lo, hi = _frame({n: ms for n, ms in bodies.items() if n in LIFT}, LIFT)
-    pictures.draw(path, shown, "Exploded: feet, switch, tray, bay, board, lid, diffusers, servos, bay lid, "
+    pictures.draw(path, shown, "Exploded: feet, switch, tray, bay, board, lid, diffusers, servos, OLED, bay lid, "
                   "horns, flaps", lo, hi, elev=18, azim=-62, size=(9, 10), zoom=1.0)
 
 
@@ -97,9 +109,11 @@ def render_step(bodies, n, path):
     from . import pictures
     done = {p for _, parts, _, _ in STEPS[:n] for p in parts}
     new = set(STEPS[n - 1][1])
-    shown = [(pictures.COLOURS[p] if p in new else GREY, m) for p, ms in bodies.items() if p in done for m in ms]
-    lo, hi = _frame({p: ms for p, ms in bodies.items() if p in LIFT}, {})
-    below = n == 1  # the switch and the feet are under the tray
+    alone = n in ALONE  # what goes on under a part is shown with that part alone
+    shown = [(pictures.COLOURS[p] if p in new else GREY, m) for p, ms in bodies.items()
+             if (p in new if alone else p in done) for m in ms]
+    lo, hi = _frame({p: ms for p, ms in bodies.items() if (p in new if alone else p in LIFT)}, {})
+    below = n in BELOW
     pictures.draw(path, shown, f"Step {n}: {STEPS[n - 1][0]}" + (" (seen from below)" if below else ""), lo, hi,
                   elev=-35 if below else 38, azim=-62, size=(7, 5.5), zoom=1.0)
 

@@ -132,13 +132,14 @@ def servo_mount(p: Lid):
     zc = z0 + length / 2
     top = zc + s.tab_span / 2 + 1.5
     half = width / 2 + 1.3
-    mount = _box(xa - half, xa + half, wall_y, wall_y + p.lid.wall, -p.lid.thickness, top)
-    mount += _box(xa - half, xa + half, wall_y, face + s.body[2], -p.lid.thickness, 0.0)
+    lead = p.cables.servo_lead[1] + 0.2  # the left cheek stands off for the lead, which runs down there
+    mount = _box(xa - half - lead, xa + half, wall_y, wall_y + p.lid.wall, -p.lid.thickness, top)
+    mount += _box(xa - half - lead, xa + half, wall_y, face + s.body[2], -p.lid.thickness, 0.0)
     cheek_y = p.pitch()[1] - p.flap_y()[1] - 0.3  # short of the next row's flap, which passes under the body
     for side in (-1, 1):
-        x_in = xa + side * (width / 2 + 0.2)
-        mount += _box(min(x_in, xa + side * half), max(x_in, xa + side * half), wall_y, cheek_y,
-                      -p.lid.thickness, z0 + length - 2)
+        x_in = xa + side * (width / 2 + 0.2 + (lead if side < 0 else 0))
+        x_out = xa + side * (half + (lead if side < 0 else 0))
+        mount += _box(min(x_in, x_out), max(x_in, x_out), wall_y, cheek_y, -p.lid.thickness, z0 + length - 2)
     cut = _box(xa - width / 2 - 0.2, xa + width / 2 + 0.2, wall_y - 1, face + s.body[2] + 1, z0 - 0.2,
                z0 + length + 0.2)
     holes = [_y_cylinder(0.8, wall_y - 1, wall_y + p.lid.wall + 1, xa, zc + dz)
@@ -196,7 +197,38 @@ def lid(p: Lid):
         plate += Pos(cx, cy, 0) * servo_mount(p)
         if tab_slot(p).bounding_box().min.Z < 0:
             plate -= Pos(cx, cy, 0) * tab_slot(p)
+    plate = _cables(p, plate)
     return _drill(plate, screw_points(p)["lid"], SCREW_HOLE, -p.lid.thickness - 1, 1)
+
+
+LIP_BASE = 1.2  # the lip meets the groove's wall this far down, its tip 0.2 mm down: steeper than 45 degrees
+
+
+def _lip(p: Lid, along, wall, inward, at):
+    """One lip of a clip: a wedge on a groove's wall at `wall`, reaching `inward` (+1 or -1) over it."""
+    c = p.cables
+    tip = wall + inward * c.lip
+    pts = [(wall, -LIP_BASE), (tip, -0.2), (tip, 0.0), (wall, 0.0)]
+    lo, hi = at - c.clip_length / 2, at + c.clip_length / 2
+    if along == "y":
+        return _xz_prism(pts, lo, hi)
+    area = sum(a0 * b1 - a1 * b0 for (a0, b0), (a1, b1) in zip(pts, pts[1:] + pts[:1]))
+    pts = pts if area > 0 else pts[::-1]
+    return extrude(Plane.YZ.offset(lo) * Polygon(*pts, align=None), hi - lo)
+
+
+def _cables(p: Lid, plate):
+    """Cut the grooves and exits (routing.py) into the lid's top and add the clips' lips."""
+    from . import routing
+    lay = routing.layout(p)
+    for (x0, x1, y0, y1), _, _, _ in lay["grooves"]:
+        plate -= _box(x0, x1, y0, y1, lay["floor"], 1)
+    for x0, x1, y0, y1 in lay["exits"]:
+        plate -= _box(x0, x1, y0, y1, -p.lid.thickness - 1, 1)
+    for (x0, x1, y0, y1), along, at in routing.clips(p, lay["grooves"]):
+        walls = (x0, x1) if along == "y" else (y0, y1)
+        plate += _lip(p, along, walls[0], 1, at) + _lip(p, along, walls[1], -1, at)
+    return plate
 
 
 def bay_lid(p: Lid):
@@ -209,7 +241,63 @@ def bay_lid(p: Lid):
     plate -= _box(ox - ow / 2, ox + ow / 2, by - oh / 2, by + oh / 2, -p.lid.thickness - 1, 1)
     for bx in p.button_xs():
         plate -= Pos(bx, by, -p.lid.thickness - 1) * Cylinder(b.button_diameter / 2, p.lid.thickness + 2, align=C)
+    for hook in oled_hooks(p):
+        plate += hook
+    for x, y, z0, z1 in hold_down_pillars(p):
+        plate += Pos(x, y, z0) * Cylinder(PILLAR_D / 2, z1 - z0, align=C)
     return _drill(plate, screw_points(p)["bay_lid"], SCREW_HOLE, -p.lid.thickness - 1, 1)
+
+
+PILLAR_D, PILLAR_GAP = 4.0, 0.2  # the bay lid's pillars stop this far above the board: it cannot rattle off its pads
+
+
+def oled_place(p: Lid):
+    """(x, y) of the OLED module's PCB centre: its glass under the bay lid's window, pins towards the back."""
+    return p.card.width * 0.25, p.bay_centre_y() + p.oled.glass_offset
+
+
+def oled_module(p: Lid):
+    """The OLED module as it hangs in its clips: glass against the lid, PCB, the solder and lead behind it
+    (a reference body)."""
+    o = p.oled
+    x, y = oled_place(p)
+    gw, gh, gt = o.glass
+    pw, ph, pt = o.pcb
+    top = -p.lid.thickness
+    gy = p.bay_centre_y()
+    out = _box(x - gw / 2, x + gw / 2, gy - gh / 2, gy + gh / 2, top - gt, top)
+    out += _box(x - pw / 2, x + pw / 2, y - ph / 2, y + ph / 2, top - gt - pt, top - gt)
+    return out + _box(x - pw / 2, x + pw / 2, y + ph / 2 - 6, y + ph / 2, top - gt - pt - o.back, top - gt - pt)
+
+
+HOOK = (1.6, 5.0, 0.8, 1.0)  # post thickness, width; lip reach under the PCB, lip height
+
+
+def oled_hooks(p: Lid):
+    """Four snap hooks on the bay lid's underside, two each side of the module, their lips under its PCB."""
+    o = p.oled
+    x, y = oled_place(p)
+    pw, ph, pt = o.pcb
+    t, w, reach, lip = HOOK
+    top = -p.lid.thickness
+    back = top - o.glass[2] - pt  # the PCB's back face
+    out = []
+    for side in (-1, 1):
+        edge = x + side * (pw / 2 + 0.2)
+        for dy in (-ph / 4, ph / 4):
+            post = _box(min(edge, edge + side * t), max(edge, edge + side * t), y + dy - w / 2, y + dy + w / 2,
+                        back - lip, top)
+            wedge = [(edge + side * t, back - lip - 0.6), (edge - side * reach, back), (edge, back)]
+            out.append(post + _xz_prism(wedge, y + dy - w / 2, y + dy + w / 2))
+    return out
+
+
+def hold_down_pillars(p: Lid):
+    """[(x, y, z0, z1)] of the bay lid's pillars that hold the board down, one over each of its pads
+    (the holes there carry no lead, link or part)."""
+    board = stripboard.in_bay(p)
+    z1 = -p.lid.thickness
+    return [(x, y, board["board"][5] + PILLAR_GAP, z1) for x, y in board["pads"]]
 
 
 def base(p: Lid):
@@ -230,7 +318,9 @@ def base(p: Lid):
     tray -= _box(sx0, sx1, sy0, sy1, floor - 1, top)
     # The lid's screws pass through the tray into the feet below it (printed apart: no supports).
     points = [pt for pt in screw_points(p)["lid"] if pt[1] < seam]
-    return _drill(tray, points, SCREW_HOLE, floor - 1, top + 1)
+    tray = _drill(tray, points, SCREW_HOLE, floor - 1, top + 1)
+    # Pilot holes from below for the switch frame's two screws, 1 mm short of the slot's floor.
+    return _drill(tray, frame_screws(p), FRAME_PILOT, floor - 1, floor + p.lid.wall - 1.0)
 
 
 def feet(p: Lid):
@@ -265,6 +355,12 @@ def bay(p: Lid):
     half = stripboard.PITCH * 0.9
     for px, py in board["pads"]:
         box += _box(px - half, px + half, py - half, py + half, board["floor"] - 0.5, board["board"][4])
+    # The seat buttons' cables come in through a slot in the left wall and are tied to an anchor.
+    from . import routing
+    sy0, sy1, sz0, sz1 = routing.seat_slot(p)
+    box -= _box(x0 - 1, x0 + wall + 1, sy0, sy1, sz0, sz1)
+    (a0, a1, ay0, ay1, az0, az1), (tz0, tz1) = routing.tie_anchor(p)
+    box += _box(a0, a1, ay0, ay1, az0 - 0.5, az1) - _box(a0 + 1.5, a1 - 1.5, ay0 - 1, ay1 + 1, tz0, tz1)
     zc = top - b.height / 2
     box -= Pos(c.width * 0.2, y1 + 1, zc) * Rot(90, 0, 0) * Cylinder(b.jack_diameter / 2, wall + 2, align=C)
     uw, uh = b.usb
@@ -275,8 +371,8 @@ def bay(p: Lid):
 
 def _switch_box(p: Lid):
     """(x0, x1, y0, y1) of the card switch's slot in the tray floor, near the end stop."""
-    c = p.card
-    return c.width / 2 - 3, c.width / 2 + 3, c.height - 16, c.height - 4
+    x, y = p.switch_xy()
+    return x - 3, x + 3, y - 6, y + 6
 
 
 def card_switch(p: Lid):
@@ -287,6 +383,40 @@ def card_switch(p: Lid):
     floor = -p.lid.thickness - p.pocket_depth() - p.lid.wall
     length, width, height = s.body
     return _box(xc - length / 2, xc + length / 2, yc - width / 2, yc + width / 2, floor - height, floor)
+
+
+SWITCH_HOLE, FRAME_END, FRAME_SCREW, FRAME_PILOT = 1.1, 5.0, 1.2, 0.9  # radii: M2 clearance, ST2.2 clearance, pilot
+
+
+def switch_frame(p: Lid):
+    """The printed frame the card switch sits in, under the tray floor: two M2 screws through its side
+    walls and the switch's holes (nuts outside), and two ST2.2 x 4.5 screws up through its ends into the
+    tray floor (counterbored from below, so 2.5 mm of frame is clamped)."""
+    s = p.switch
+    x0, x1, y0, y1 = _switch_box(p)
+    xc, yc = (x0 + x1) / 2, (y0 + y1) / 2
+    floor = -p.lid.thickness - p.pocket_depth() - p.lid.wall
+    length, width, height = s.body
+    gap = 0.2
+    outer_x, outer_y = length / 2 + gap + FRAME_END, width / 2 + gap + s.frame_wall
+    frame = _box(xc - outer_x, xc + outer_x, yc - outer_y, yc + outer_y, floor - height, floor)
+    frame -= _box(xc - length / 2 - gap, xc + length / 2 + gap, yc - width / 2 - gap, yc + width / 2 + gap,
+                  floor - height - 1, floor + 1)
+    zh = floor - s.holes[1]
+    for dx in (-s.holes[0] / 2, s.holes[0] / 2):
+        frame -= _y_cylinder(SWITCH_HOLE, yc - outer_y - 1, yc + outer_y + 1, xc + dx, zh)
+    for x, _ in frame_screws(p):
+        frame -= Pos(x, yc, floor - height - 1) * Cylinder(FRAME_SCREW, height + 2, align=C)
+        frame -= Pos(x, yc, floor - height - 1) * Cylinder(2.3, height + 1 - 2.5, align=C)  # head's counterbore
+    return frame
+
+
+def frame_screws(p: Lid):
+    """[(x, y)] of the two screws that hold the switch frame to the tray floor."""
+    x0, x1, y0, y1 = _switch_box(p)
+    xc, yc = (x0 + x1) / 2, (y0 + y1) / 2
+    reach = p.switch.body[0] / 2 + 0.2 + FRAME_END / 2
+    return [(xc - reach, yc), (xc + reach, yc)]
 
 
 def switch_lever(p: Lid):
@@ -311,4 +441,5 @@ def parts(p: Lid):
             "flap": first * flap(p),
             "diffuser": first * diffuser(p),
             "sg90": first * sg90(p), "horn": first * horn(p), "card": card(p), "card_switch": card_switch(p),
-            "lever": switch_lever(p)}
+            "lever": switch_lever(p), "oled": oled_module(p),
+            "switch_frame": switch_frame(p)}

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 HERE = Path(__file__).resolve().parent
 PARAMS = HERE / "params.toml"
 BOARD = HERE.parents[1] / "firmware" / "boards" / "pico_pca9685.json"
-SECTIONS = ("card", "windows", "lid", "flap", "servo", "horn", "switch", "diffuser", "bay")
+SECTIONS = ("card", "windows", "lid", "flap", "servo", "horn", "switch", "diffuser", "bay", "cables", "oled")
 # Windows are numbered 1..12 clockwise from the card's arrow (top left), as the rules
 # number them; the last two are the middle row's inner windows. (column, row), row 0 at the front.
 WINDOW_CELLS = [(0, 2), (1, 2), (2, 2), (3, 2), (3, 1), (3, 0), (2, 0), (1, 0), (0, 0), (0, 1), (1, 1), (2, 1)]
@@ -89,6 +89,14 @@ class Lid:
 
     def feet_xy(self):
         return [pt for pt in self.screw_points()["lid"] if pt[1] < self.seam()]
+
+    def switch_xy(self):
+        """(x, y) of the card switch's lever: near the end stop, in the middle of the slot."""
+        return self.card.width / 2, self.card.height - 10.0
+
+    def tray_floor(self):
+        """z of the tray's underside."""
+        return -self.lid.thickness - self.pocket_depth() - self.lid.wall
 
     def bay_centre_y(self):
         return self.card.height + self.lid.margin + self.bay.depth / 2

@@ -1,7 +1,7 @@
 """The print guide, from the exported meshes: does each part fit the bed, where does it need support,
 how long and how much filament (estimates from volume and surface, for PLA).
 
-Each part is printed as modelled (z up), which is the orientation the table names; the overhang
+Each part is printed as modelled (z up), except those in FLIPPED (upside down), as the table names; the overhang
 figure is the downward-facing area above the bed that a slicer would support or bridge.
 """
 
@@ -20,8 +20,9 @@ GUIDE = {
     "foot": (4, "upright, insert hole up"),
     "bay": (1, "floor down, open top up"),
     "lid": (1, "top face up, flat on the bed; servo mounts stand up"),
-    "bay_lid": (1, "flat, top face up"),
+    "bay_lid": (1, "top face down, flat on the bed; the OLED's hooks and the board's pillars stand up"),
     "flap": (12, "plate down, bracket up; 0.2 mm layers, 100 % infill for the bracket"),
+    "switch_frame": (1, "flat, the face against the tray down; counterbores up"),
     "diffuser": (12, "open side down (the cavity's roof bridges 10.6 mm); clear or white PLA/PETG"),
 }
 
@@ -41,11 +42,22 @@ def estimate(mesh):
     return printed * PLA_G_PER_MM3, printed / FLOW_MM3_PER_S * MOVES / 3600
 
 
+FLIPPED = {"bay_lid", "switch_frame"}  # printed upside down: what hangs under it stands up from the bed
+
+
+def as_printed(name, mesh):
+    """The part's mesh the way up it is printed."""
+    if name not in FLIPPED:
+        return mesh
+    import trimesh
+    return mesh.copy().apply_transform(trimesh.transformations.rotation_matrix(np.pi, [1, 0, 0]))
+
+
 def rows(meshes):
     """[(part, copies, size x/y/z mm, fits the bed, overhang cm2, g each, h each, how)]."""
     out = []
     for name, (copies, how) in GUIDE.items():
-        m = meshes[name]
+        m = as_printed(name, meshes[name])
         size = m.bounds[1] - m.bounds[0]
         grams, hours = estimate(m)
         out.append((name, copies, tuple(round(float(v), 1) for v in size), bool(np.all(size <= BED_MM)),

@@ -106,8 +106,10 @@ def extras(cfg, circuit):
               "(generic)", "ISO 7380 M3 x 10", "M3x10 button head screw"),
              ("M3 heat-set insert, 5.7 mm long, for a 4.0 mm hole", 10, "lid", "", "(generic)",
               "M3 x 5.7 x 4.6 mm brass", "M3 heat set insert 5.7mm"),
-             ("M2 x 10 mm screw and nut: card switch under the tray (drill the tray, 2.2 mm)", 2, "lid", "",
-              "(generic)", "ISO 7045 M2 x 10", "M2x10 screw nut")]
+             ("M2 x 10 mm screw and nut: card switch in its printed frame", 2, "lid", "",
+              "(generic)", "ISO 7045 M2 x 10", "M2x10 screw nut"),
+             ("self-tapping screw 2.2 x 4.5 mm, pan head: switch frame under the tray", 2, "lid", "",
+              "(generic)", "ISO 7049 ST2.2 x 4.5", "ST2.2x4.5 pan head self tapping screw")]
     rows += [("OLED module 0.96 inch 128 x 64, SSD1306, I2C, 4 pin", 1, "lid", "", "(generic)", "3.3-5 V, 0x3C",
               "0.96 inch OLED SSD1306 I2C 4 pin"),
              ("5 V 6 A adapter, 5.5 x 2.1 mm plug, centre positive", 1, "supply", "Mean Well", "GST36A05-P1J",

@@ -1,0 +1,278 @@
+"""Where every lead runs: grooves cut into the lid's top face, with clips, to exits over the bay.
+
+Plain Python (no CAD import): model.py cuts what this lays out, and the checks test the meshes
+against it. Windows and cells as in params.py; every groove runs along x or y.
+
+- Servo leads: an SG90's lead leaves the end of its body away from the shaft, near the bottom face;
+  it bends over the body's left side, runs down between the body and the mount's left cheek (set out
+  for it) and into its column's groove under the body. The column groove runs along y just right of
+  the windows, under the flaps' edges and the servos (1.0 mm below every flap's sweep), picking up
+  the lead of each row's servo, to the column's exit over the bay: 1, 2, then 3 leads side by side.
+- The LED chain, J24 to LED 1 and on in window order: in the left and right margins, the front
+  margin, and in each row gap along the strip under the servo bodies (the only way past their
+  mounts). Where it crosses a column groove it lies over the servo leads, up to 0.5 mm proud of the
+  lid, under a servo's body and outside every flap's sweep.
+"""
+
+from .params import Lid
+
+BOARD_SIDE = ("servo", "led")
+
+
+def _leads(p: Lid, kind):
+    return p.cables.servo_lead if kind == "servo" else p.cables.led_lead
+
+
+def groove_width(p: Lid, kind, n):
+    return n * _leads(p, kind)[0] + 2 * p.cables.side_clearance
+
+
+def lane_y(p: Lid, cy):
+    """Centre of the LED groove behind a window row, under that row's servo bodies."""
+    return cy + p.flap_y()[1] + 0.85 + groove_width(p, "led", 1) / 2
+
+
+def drop_y(p: Lid, cy):
+    """y where a servo's lead comes down beside its body (near the body's bottom face)."""
+    return p.servo_face_y() + p.servo.body[2] - 3.0 + cy
+
+
+def exit_y(p: Lid):
+    """(y0, y1) of the exits: through the lid where it overhangs the bay, behind its front wall's top."""
+    return p.seam() + 0.5, p.seam() + p.lid.wall + 5.5
+
+
+class Segment:
+    """A straight piece of groove from a to b (x, y), carrying `n` leads of `kind`, or a `patch` (a
+    rectangle (x0, x1, y0, y1) of groove where leads change lanes)."""
+
+    def __init__(self, kind, n, a, b, cables):
+        self.kind, self.n, self.a, self.b, self.cables = kind, n, a, b, cables
+
+    def rect(self, p: Lid, left=None):
+        """(x0, x1, y0, y1) of the groove: centred on the line a-b, or from `left` for a column groove."""
+        half = groove_width(p, self.kind, self.n) / 2
+        (ax, ay), (bx, by) = self.a, self.b
+        if ax == bx:
+            x0 = ax - half if left is None else left
+            return x0, x0 + 2 * half, min(ay, by) - (half if left is None else 0), max(ay, by) + (half if left is None else 0)
+        return min(ax, bx) - half, max(ax, bx) + half, ay - half, ay + half
+
+    def length(self):
+        return abs(self.a[0] - self.b[0]) + abs(self.a[1] - self.b[1])
+
+
+def column_left(p: Lid, cx):
+    """x of a column groove's left wall: just right of the window's edge, under the flap's overlap."""
+    return cx + p.windows.width / 2 + 0.2
+
+
+def layout(p: Lid = None):
+    """{"grooves": [(rect, kind, n, clip_ok)], "exits": [rect], "servo": {window: [points]},
+    "led": [[points] per piece: J24 to LED 1, then LED n to n + 1]} in the lid's frame (z 0 = top).
+
+    Points of a lead's path run from its part to the board; those at z < 0 on the lid lie in a groove."""
+    p = p or Lid()
+    from . import params
+    cells = p.cells()
+    (x0, x1), _ = p.outline()
+    e0, e1 = exit_y(p)
+    floor = -p.cables.groove_depth
+    grooves, exits = [], []
+    servo = {}
+    rows = {}
+    for n, (c, r) in enumerate(params.WINDOW_CELLS, 1):
+        rows.setdefault(c, {})[r] = n
+    xa, _ = p.axis()
+    s = p.servo
+    top = p.axis()[1] - s.shaft_from_end + s.body[0]
+    for c, by_row in sorted(rows.items()):
+        cx = cells[by_row[0] - 1][0]
+        left = column_left(p, cx)
+        ys = [drop_y(p, cells[by_row[r] - 1][1]) for r in range(3)] + [e0]
+        for r in range(3):
+            start = ys[r] - (3.0 if r == 0 else 0.0)  # past the first lead's drop
+            seg = Segment("servo", r + 1, (left, start), (left, ys[r + 1]), [by_row[k] for k in range(r + 1)])
+            grooves.append((seg.rect(p, left), "servo", r + 1, True))
+        width = groove_width(p, "servo", 3)
+        # The exit: a slot through the lid over the bay; it stays left of the bay's back corner post.
+        post = x1 - p.lid.wall - 10
+        ex1 = min(left + width, post - 0.5)
+        ex0 = ex1 - max(width - 1.0, 3 * p.cables.servo_lead[0] + 0.2)
+        exits.append((ex0, ex1, e0, e1))
+        grooves.append(((min(ex0, left), max(ex1, left + width), ys[2] + 3.0, e0 + 0.5), "servo", 3, False))
+        for r in range(3):
+            n = by_row[r]
+            cy = cells[n - 1][1]
+            y = drop_y(p, cy)
+            side = cx + xa - s.body[1] / 2 - p.cables.servo_lead[1] / 2 - 0.1
+            mid = floor + p.cables.servo_lead[1] / 2
+            servo[n] = [(cx + xa, y, top), (side, y, top), (side, y, 0.7), (left + 2.0, y, 0.7), (left + 2.0, y, mid),
+                        (left + 2.0, e0 + 1.0, mid), ((ex0 + ex1) / 2, (e0 + e1) / 2, mid),
+                        ((ex0 + ex1) / 2, (e0 + e1) / 2, -p.lid.thickness - 1.0)]
+    led = _led_chain(p, cells, grooves, exits, floor)
+    return {"grooves": grooves, "exits": exits, "servo": servo, "led": led, "floor": floor}
+
+
+def _led_chain(p: Lid, cells, grooves, exits, floor):
+    dx, dy = p.diffuser_xy()
+    leds = [(cx + dx, cy + dy) for cx, cy, _ in cells]
+    (x0, x1), _ = p.outline()
+    e0, e1 = exit_y(p)
+    half = groove_width(p, "led", 1) / 2
+    left_x = (p.pitch()[0] - p.windows.width) / 2 - half - 1.0  # in the left margin, 1 mm from window 1's edge
+    right_x = x1 - half - 1.9  # in the right margin, right of the servo mounts
+    rows = sorted({cy for _, cy, _ in cells})
+    lane = {cy: lane_y(p, cy) for cy in rows}
+    front, middle = rows[0], rows[1]
+    gap_x = (cells[6][0] + cells[5][0]) / 2  # between windows 7 and 6, in front of column 3's groove
+    L = leds
+    pieces = [
+        [(left_x, (e0 + e1) / 2), (left_x, L[0][1]), L[0]],                                # J24 -> 1
+        [L[0], (L[0][0], lane[middle]), (L[1][0], lane[middle]), L[1]],                   # 1 -> 2
+        [L[1], (L[1][0], lane[middle]), (L[2][0], lane[middle]), L[2]],
+        [L[2], (L[2][0], lane[middle]), (L[3][0], lane[middle]), L[3]],
+        [L[3], (L[3][0], lane[middle]), (right_x, lane[middle]), (right_x, lane[front]),   # 4 -> 5
+         (L[4][0], lane[front]), L[4]],
+        [L[4], (L[4][0], lane[front]), (gap_x, lane[front]), (gap_x, L[5][1]), L[5]],      # 5 -> 6
+        [L[5], L[6]], [L[6], L[7]], [L[7], L[8]],                                          # front margin
+        [L[8], (left_x, L[8][1]), (left_x, L[9][1]), L[9]],                                # 9 -> 10
+        [L[9], (L[9][0], lane[front]), (L[10][0], lane[front]), L[10]],
+        [L[10], (L[10][0], lane[front]), (L[11][0], lane[front]), L[11]],
+    ]
+    # Each straight piece is a groove; where two pieces share a line they share a wider groove.
+    count = {}
+    for piece in pieces:
+        for a, b in zip(piece, piece[1:]):
+            for unit in _units(a, b):
+                count[unit] = count.get(unit, 0) + 1
+    for (a, b), n in _merge(count).items():
+        grooves.append((Segment("led", n, a, b, []).rect(p), "led", n, True))
+    exits.append((left_x - half, left_x + half, e0, e1))
+    mid = floor + p.cables.led_lead[1] / 2
+    out = []
+    for k, piece in enumerate(pieces):
+        pts = [(x, y, mid) for x, y in piece]
+        if k == 0:
+            pts = [(left_x, (e0 + e1) / 2, -p.lid.thickness - 1.0)] + pts
+        out.append(pts)
+    return out
+
+
+STEP = 0.25  # mm: pieces of a line shared by two leads are found on this grid
+
+
+def _units(a, b):
+    """The line a-b cut into STEP-long units (keys), so that overlapping pieces can be counted."""
+    (ax, ay), (bx, by) = a, b
+    if ax == bx:
+        lo, hi = sorted((ay, by))
+        return [("y", round(ax, 3), round(lo + k * STEP, 3)) for k in range(round((hi - lo) / STEP))]
+    lo, hi = sorted((ax, bx))
+    return [("x", round(ay, 3), round(lo + k * STEP, 3)) for k in range(round((hi - lo) / STEP))]
+
+
+def _merge(count):
+    """{(a, b): n} of maximal straight runs with the same number of leads."""
+    out = {}
+    for axis in ("x", "y"):
+        keys = sorted(k for k in count if k[0] == axis)
+        run = None
+        for key in keys:
+            _, line, at = key
+            n = count[key]
+            if run and run[0] == line and abs(run[2] - at) < 1e-6 and run[3] == n:
+                run[2] = round(at + STEP, 3)
+                continue
+            if run:
+                out[_ends(axis, run)] = run[3]
+            run = [line, at, round(at + STEP, 3), n]
+        if run:
+            out[_ends(axis, run)] = run[3]
+    return out
+
+
+def _ends(axis, run):
+    line, lo, hi, _ = run
+    return ((lo, line), (hi, line)) if axis == "x" else ((line, lo), (line, hi))
+
+
+def clips(p: Lid, grooves):
+    """[(rect of the groove, along 'x' or 'y', centre)] of the clips: evenly along each groove at most
+    clip_every apart, none within 6 mm of a groove's end."""
+    out = []
+    every, keep = p.cables.clip_every, 6.0
+    for (x0, x1, y0, y1), kind, n, ok in grooves:
+        if not ok:
+            continue
+        along = "x" if x1 - x0 > y1 - y0 else "y"
+        lo, hi = (x0, x1) if along == "x" else (y0, y1)
+        span = hi - lo - 2 * keep
+        if span < p.cables.clip_length:
+            continue
+        count = max(1, int(span // every) + 1)
+        for k in range(count):
+            at = lo + keep + (span * (k + 0.5) / count)
+            c0, c1 = at - p.cables.clip_length / 2 - 1, at + p.cables.clip_length / 2 + 1
+            foot = (c0, c1, y0, y1) if along == "x" else (x0, x1, c0, c1)
+            if not any(_overlap(foot, other) for other in [g[0] for g in grooves if g[0] != (x0, x1, y0, y1)]
+                       + servo_footprints(p)):
+                out.append(((x0, x1, y0, y1), along, at))  # none where a groove joins or crosses
+    return out
+
+
+def seat_slot(p: Lid):
+    """(y0, y1, z0, z1) of the slot in the bay's left wall the seat buttons' cables come in through, two
+    rows of cables high, between the wall's corner posts and beside the board."""
+    n, d = p.bay.seat_cables
+    per_row = (n + 1) // 2
+    yc, zc = p.bay_centre_y() + 4.0, -p.lid.thickness - 10.0
+    return yc - per_row * d / 2 - 1.5, yc + per_row * d / 2 + 1.5, zc - d - 1.0, zc + d + 1.0
+
+
+def tie_anchor(p: Lid):
+    """(x0, x1, y0, y1, z0, z1) of the block on the bay's floor inside the slot, and (z0, z1) of the tunnel
+    across it (along y) a cable tie passes through: strain relief for the seat cables."""
+    (x0, _), _ = p.outline()
+    y0, y1, _, _ = seat_slot(p)
+    _, _, top, _ = seat_slot(p)
+    floor = -p.lid.thickness - p.bay.height + p.lid.wall
+    inner = x0 + p.lid.wall
+    return (inner + 2.0, inner + 8.0, y0, y1, floor, top), (top - 4.0, top - 2.0)
+
+
+def other_leads(p: Lid = None):
+    """{name: [points]} of the leads that do not run on the lid: the card switch's, from its terminals
+    under the tray through the bay's front opening; the seat cables, in through the left wall's slot,
+    tied to the anchor, up into the bay over the board."""
+    p = p or Lid()
+    xc, yc = p.switch_xy()
+    bottom = p.tray_floor() - p.switch.body[2]  # its terminals
+    (x0, _), _ = p.outline()
+    seam, wall = p.seam(), p.lid.wall
+    opening = (p.tray_floor() - p.lid.thickness - 8.0) / 2  # the bay's front opening, below the tray's underside
+    under = bottom - 3.0
+    y0, y1, z0, z1 = seat_slot(p)
+    ys, zs = (y0 + y1) / 2, (z0 + z1) / 2
+    (a0, a1, _, _, _, top), _ = tie_anchor(p)
+    return {"card switch": [(xc, yc, bottom), (xc, yc, under), (xc, seam - 2.0, under), (xc, seam - 2.0, opening),
+                            (xc, seam + wall + 1.5, opening)],
+            "seat cables": [(x0 - 10.0, ys, zs), (x0 + wall + 1.0, ys, zs), ((a0 + a1) / 2, ys, top + 1.0),
+                            ((a0 + a1) / 2, ys, -p.lid.thickness - 3.0)]}
+
+
+def servo_footprints(p: Lid):
+    """(x0, x1, y0, y1) over which each SG90 and its mount stand: a clip there could not be reached."""
+    xa, _ = p.axis()
+    half = p.servo.body[1] / 2 + 1.3 + p.cables.servo_lead[1] + 0.2
+    face = p.servo_face_y()
+    return [(cx + xa - half, cx + xa + half, cy + face - p.servo.dome, cy + face + p.servo.body[2])
+            for cx, cy, _ in p.cells()]
+
+
+def _overlap(a, b):
+    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
+
+
+def path_length(points):
+    return sum(sum(abs(a[i] - b[i]) for i in range(3)) for a, b in zip(points, points[1:]))

@@ -1,0 +1,137 @@
+"""Cable grooves, clips and exits in the lid, and the mounts for the OLED and the board (from the meshes)."""
+
+import numpy as np
+import pytest
+import trimesh
+
+from hardware.lid import channels, checks, exploded, model, params, routing
+from hardware.schematics import stripboard
+
+
+@pytest.fixture(scope="module")
+def asm():
+    return checks.load_assembly()
+
+
+@pytest.fixture(scope="module")
+def meshes(asm):
+    return checks.load_meshes({inst["part"] for inst in asm["instances"]})
+
+
+def test_every_lead_has_a_path_from_its_part_to_the_bay(meshes, asm):
+    lay = routing.layout()
+    assert sorted(lay["servo"]) == list(range(1, 13)) and len(lay["led"]) == 12
+    assert channels.path_problems(meshes, asm, lay=lay) == []
+
+
+def test_the_path_check_sees_a_lead_with_no_groove(meshes, asm):
+    lay = routing.layout()
+    lay["servo"][6] = [pt if k < 3 else (pt[0] - 8.0, pt[1], pt[2]) for k, pt in enumerate(lay["servo"][6])]
+    assert any(p.startswith("servo lead 6") and p.endswith("through lid") for p in channels.path_problems(meshes, asm, lay=lay))
+
+
+def test_each_groove_holds_its_leads_and_none_is_in_a_sweep_a_window_or_a_part(meshes, asm):
+    assert channels.window_crossings() == []
+    assert channels.lead_collisions(meshes, asm) == []
+
+
+def test_a_lead_thicker_or_wider_than_its_groove_is_seen(meshes, asm):
+    p = params.Lid()
+    p.cables.side_clearance = -0.3  # leads 0.6 mm wider than the grooves cut in the mesh
+    wide = channels.lead_collisions(meshes, asm, channels.lead_bodies(p))
+    assert any(b == "lid" for _, b, _ in wide)
+    p = params.Lid()
+    p.cables.servo_lead = [3.4, 3.5]  # a round lead: stands 1.5 mm out of the groove, into the flaps' sweep
+    thick = channels.lead_collisions(meshes, asm, channels.lead_bodies(p))
+    assert any(b.startswith("sweep of flap") for _, b, _ in thick), thick[:3]
+
+
+def test_the_window_check_sees_a_groove_across_a_window():
+    p = params.Lid()
+    lay = routing.layout(p)
+    x0, x1, y0, y1 = lay["grooves"][0][0]
+    lay["grooves"].append(((x0 - 6.0, x1, y0, y1), "servo", 1, True))  # into window 10's opening
+    assert channels.window_crossings(p, lay)
+
+
+def test_grooves_carry_leads_side_by_side_and_clips_hold_them(meshes, asm):
+    p = params.Lid()
+    lay = routing.layout(p)
+    for (x0, x1, y0, y1), kind, n, _ in lay["grooves"]:
+        lead = p.cables.servo_lead if kind == "servo" else p.cables.led_lead
+        across = x1 - x0 if kind == "servo" else min(x1 - x0, y1 - y0)  # servo grooves run along y
+        assert across >= n * lead[0] + 0.6 and p.cables.groove_depth >= lead[1] + 0.5, (x0, y0, kind, n)
+    clips = routing.clips(p, lay["grooves"])
+    assert len(clips) >= 20
+    for (x0, x1, y0, y1), kind, n, clip_ok in lay["grooves"]:
+        length = max(x1 - x0, y1 - y0)
+        if clip_ok and length > p.cables.clip_every + 12:
+            at = sorted(c[2] for c in clips if c[0] == (x0, x1, y0, y1))
+            ends = [min(x0, y0) if False else (x0 if x1 - x0 > y1 - y0 else y0)] + at + [x1 if x1 - x0 > y1 - y0 else y1]
+            gaps = np.diff(ends)
+            assert len(at) and max(gaps) <= p.cables.clip_every + 12, ((x0, y0), kind, at)
+    assert channels.clip_problems(meshes, asm, p, lay) == []
+    lid = dict(checks.place(meshes, asm))["lid"]
+    (x0, x1, y0, y1), along, at = clips[0]
+    mid = ((x0 + x1) / 2, at) if along == "y" else (at, (y0 + y1) / 2)
+    gap = trimesh.creation.box(bounds=[(mid[0] - 0.1, mid[1] - 0.1, -0.25), (mid[0] + 0.1, mid[1] + 0.1, -0.05)])
+    assert channels._inside(gap, {"lid": lid}) == [], "a clip closes its groove: no lead gets in"
+
+
+def test_the_clip_check_sees_a_clip_under_a_servo(meshes, asm):
+    p = params.Lid()
+    lay = routing.layout(p)
+    real = routing.clips
+    try:
+        xa, _ = p.axis()
+        cx, cy, _ = p.cells()[9]
+        left = routing.column_left(p, cx)
+        under = ((left, left + 8.0, cy, cy + 40), "y", cy + p.servo_face_y() + 10)  # under window 10's servo
+        routing.clips = lambda p_, g: [under]
+        assert any("out of reach" in s or "no lip" in s for s in channels.clip_problems(meshes, asm, p, lay))
+    finally:
+        routing.clips = real
+
+
+def _box(bounds):
+    return trimesh.creation.box(bounds=bounds)
+
+
+def test_the_oled_hangs_in_its_hooks_under_its_window(meshes, asm):
+    p = params.Lid()
+    bodies = dict(checks.place(meshes, asm))
+    oled, lid = bodies["oled"], bodies["bay_lid"]
+    assert checks.collisions([("oled", oled), ("bay_lid", lid)]) == []
+    for dz, what in ((0.4, "the glass lies against the lid"), (-0.4, "the hooks' lips hold the PCB")):
+        moved = oled.copy().apply_translation([0, 0, dz])
+        assert checks.collisions([("oled", moved), ("bay_lid", lid)]), what
+    ow, oh = p.bay.oled_window
+    gw, gh, _ = p.oled.glass
+    assert ow <= gw and oh <= gh, "the window is larger than the glass behind it"
+    board = stripboard.in_bay(p)["board"]
+    parts = _box([(board[0], board[2], board[4]), (board[1], board[3], board[5] + stripboard.TALLEST)])
+    assert checks.collisions([("oled", oled), ("board and its parts", parts)]) == []
+    lower = oled.copy().apply_translation([0, 0, -1.0])
+    assert checks.collisions([("oled", lower), ("board and its parts", parts)]), "the check sees no board"
+
+
+def test_the_bay_lid_pillars_hold_the_board_on_its_pads_clear_of_its_parts():
+    p = params.Lid()
+    board = stripboard.in_bay(p)
+    net = (stripboard.__file__.rsplit('/', 1)[0] + '/pico_pca9685.net')
+    layout = stripboard.layout(open(net).read())
+    pillars = model.hold_down_pillars(p)
+    assert len(pillars) == len(board["pads"]) == 4
+    for (x, y, z0, z1), (px, py), (hx, hy) in zip(pillars, board["pads"], stripboard.PADS):
+        assert (x, y) == (px, py), "a pillar is not over its pad"
+        assert z0 - board["board"][5] == pytest.approx(model.PILLAR_GAP) and model.PILLAR_GAP <= 0.3
+        under = {(hx + i, hy + j) for i in (0, 1) for j in (0, 1)}
+        taken = under & (set(layout.body) | set(layout.pins) | {h for a, b, _ in layout.links for h in (a, b)})
+        assert not taken, f"the pillar at {(hx, hy)} presses on {sorted(taken)}"
+    assert model.PILLAR_D <= 2 * stripboard.PITCH - 0.5, "a pillar wider than the two holes it stands on"
+
+
+def test_mounts_are_put_together_in_an_order_that_reaches_them():
+    order = {p: n for n, (_, parts, _, _) in enumerate(exploded.STEPS) for p in parts}
+    assert order["oled"] == order["bay_lid"] > order["board"], "the OLED clips in before the bay lid closes over the board"
+    assert order["sg90"] < order["flap"], "leads are clipped in before the flaps cover their grooves"
