@@ -6,16 +6,7 @@ import trimesh
 
 from hardware.lid import channels, checks, exploded, model, params, routing
 from hardware.schematics import stripboard
-
-
-@pytest.fixture(scope="module")
-def asm():
-    return checks.load_assembly()
-
-
-@pytest.fixture(scope="module")
-def meshes(asm):
-    return checks.load_meshes({inst["part"] for inst in asm["instances"]})
+from tests.test_hardware_lid import asm, meshes  # noqa: F401 (the lid's meshes and assembly, as fixtures)
 
 
 def test_every_lead_has_a_path_from_its_part_to_the_bay(meshes, asm):
@@ -67,8 +58,8 @@ def test_grooves_carry_leads_side_by_side_and_clips_hold_them(meshes, asm):
         length = max(x1 - x0, y1 - y0)
         if clip_ok and length > p.cables.clip_every + 12:
             at = sorted(c[2] for c in clips if c[0] == (x0, x1, y0, y1))
-            ends = [min(x0, y0) if False else (x0 if x1 - x0 > y1 - y0 else y0)] + at + [x1 if x1 - x0 > y1 - y0 else y1]
-            gaps = np.diff(ends)
+            lo, hi = (x0, x1) if x1 - x0 > y1 - y0 else (y0, y1)
+            gaps = np.diff([lo] + at + [hi])
             assert len(at) and max(gaps) <= p.cables.clip_every + 12, ((x0, y0), kind, at)
     assert channels.clip_problems(meshes, asm, p, lay) == []
     lid = dict(checks.place(meshes, asm))["lid"]

@@ -36,7 +36,9 @@ STEPS = [
      "Fit the 5.5 × 2.1 mm jack in the back wall's round hole and tighten its nut; wire it to the board's "
      "screw terminal J2 with twisted 18 AWG (centre pin to VIN_RAW). Lay the board in the bay, parts up, "
      "the Pico's USB socket at the back wall's rectangular hole, on the four 2 mm pads printed on the "
-     "floor (under holes the layout keeps free; a square of foam tape on each holds it). Do the bring-up "
+     "floor (under holes the layout keeps free; the bay lid's pillars hold it down in step 6). Pass the "
+     "six seat cables in through the slot in the bay's left wall and tie them with one cable tie "
+     "through the anchor behind it; plug each into its seat's XH socket. Do the bring-up "
      "(hardware/README.md) before going on.",
      {INSERT: 6}),
     ("Servos, leads and LED diffusers on the lid", ["lid", "sg90", "diffuser"],

@@ -198,26 +198,33 @@ def _ends(axis, run):
 
 
 def clips(p: Lid, grooves):
-    """[(rect of the groove, along 'x' or 'y', centre)] of the clips: evenly along each groove at most
-    clip_every apart, none within 6 mm of a groove's end."""
+    """[(rect of the groove, along 'x' or 'y', centre)] of the clips: along each groove, none within 6 mm
+    of its ends, where grooves join or cross, or under a servo (out of reach), each as far from the last
+    as clip_every allows."""
     out = []
-    every, keep = p.cables.clip_every, 6.0
-    for (x0, x1, y0, y1), kind, n, ok in grooves:
+    every, keep, half = p.cables.clip_every, 6.0, p.cables.clip_length / 2
+    blocked = servo_footprints(p)
+    for rect, kind, n, ok in grooves:
+        x0, x1, y0, y1 = rect
         if not ok:
             continue
         along = "x" if x1 - x0 > y1 - y0 else "y"
         lo, hi = (x0, x1) if along == "x" else (y0, y1)
-        span = hi - lo - 2 * keep
-        if span < p.cables.clip_length:
-            continue
-        count = max(1, int(span // every) + 1)
-        for k in range(count):
-            at = lo + keep + (span * (k + 0.5) / count)
-            c0, c1 = at - p.cables.clip_length / 2 - 1, at + p.cables.clip_length / 2 + 1
-            foot = (c0, c1, y0, y1) if along == "x" else (x0, x1, c0, c1)
-            if not any(_overlap(foot, other) for other in [g[0] for g in grooves if g[0] != (x0, x1, y0, y1)]
-                       + servo_footprints(p)):
-                out.append(((x0, x1, y0, y1), along, at))  # none where a groove joins or crosses
+        others = [g[0] for g in grooves if g[0] != rect] + blocked
+        allowed = []
+        for k in range(int((hi - lo - 2 * keep) / 0.5) + 1):
+            at = lo + keep + 0.5 * k
+            foot = (at - half - 1, at + half + 1, y0, y1) if along == "x" else (x0, x1, at - half - 1, at + half + 1)
+            if not any(_overlap(foot, o) for o in others):
+                allowed.append(at)
+        last = lo
+        while hi - last > every:
+            ahead = [a for a in allowed if last < a <= last + every]
+            later = [a for a in allowed if a > last]
+            if not later:
+                break
+            last = max(ahead) if ahead else later[0]
+            out.append((rect, along, last))
     return out
 
 

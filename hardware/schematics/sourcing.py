@@ -118,7 +118,9 @@ def extras(cfg, circuit):
              ("wire 26 AWG stranded, 4 colours", 4, "cable", "", "(generic)", "metres", "26 AWG stranded hook-up wire"),
              ("2-core cable for the seat buttons", 2 * seats, "cable", "", "(generic)", "metres, 2 x 26 AWG",
               "2 core cable 26 AWG"),
-             ("heat-shrink tubing, 2-5 mm", 1, "cable", "", "(generic)", "assortment", "heat shrink tubing assortment")]
+             ("heat-shrink tubing, 2-5 mm", 1, "cable", "", "(generic)", "assortment", "heat shrink tubing assortment"),
+             ("cable tie 2.5 x 100 mm: seat cables to the bay's anchor", 1, "cable", "", "(generic)", "2.5 mm wide",
+              "cable tie 2.5x100mm")]
     if cfg["shutters"]["backend"] == "pca9685" and any(p.kind == "pca9685" for p in circuit.parts):
         rows.append(("TSSOP-28 to DIP adapter board (perfboard builds)", 1, "board", "", "(generic)", "0.65 mm pitch",
                      "TSSOP28 to DIP adapter PCB"))
