@@ -385,7 +385,8 @@ def card_switch(p: Lid):
     return _box(xc - length / 2, xc + length / 2, yc - width / 2, yc + width / 2, floor - height, floor)
 
 
-SWITCH_HOLE, FRAME_END, FRAME_SCREW, FRAME_PILOT = 1.1, 5.0, 1.2, 0.9  # radii: M2 clearance, ST2.2 clearance, pilot
+SWITCH_HOLE, FRAME_SCREW, FRAME_PILOT, COUNTERBORE = 1.1, 1.2, 0.9, 2.3  # radii: M2 and ST2.2 clearance, pilot, head
+FRAME_END = 2 * COUNTERBORE + 2 * 1.2  # the frame's ends: 1.2 mm of wall each side of the counterbore
 
 
 def switch_frame(p: Lid):
@@ -407,7 +408,7 @@ def switch_frame(p: Lid):
         frame -= _y_cylinder(SWITCH_HOLE, yc - outer_y - 1, yc + outer_y + 1, xc + dx, zh)
     for x, _ in frame_screws(p):
         frame -= Pos(x, yc, floor - height - 1) * Cylinder(FRAME_SCREW, height + 2, align=C)
-        frame -= Pos(x, yc, floor - height - 1) * Cylinder(2.3, height + 1 - 2.5, align=C)  # head's counterbore
+        frame -= Pos(x, yc, floor - height - 1) * Cylinder(COUNTERBORE, height + 1 - 2.5, align=C)  # for the head
     return frame
 
 
