@@ -3,9 +3,13 @@
 Pure Python for CPython and MicroPython: no I/O, no clock, no randomness.
 Chance (card layouts, dice) comes in as actions, so a game is its action log
 and replays exactly. The log is a bytearray of a few bytes per action. Undo
-goes back to one small checkpoint, the state before the current card, and
-re-applies the actions since; only an undo past that card replays the log
-from the start. No snapshot stack is kept.
+goes back to one small checkpoint, the state before the current card (or
+the card before, when known), and re-applies the actions since; only an undo
+past those replays the log from the start. No snapshot stack is kept.
+
+Speed: each action runs on a 125 MHz Cortex-M0+, where a method call costs
+about 16 us and an attribute 3 us: the hot paths keep to slices, locals and
+few calls.
 
 Seats and windows are 0-based here; records and screens add 1.
 """
@@ -70,12 +74,11 @@ class Game:
         self.tokens = bytearray(WINDOWS)
         self._closed_with = bytearray(7)  # closed windows per token number
         self._joined_with = [0] * players  # crystals held when joining a call
-        self._prio = bytearray(players)  # tie order within a call
+        self._prio = bytearray(6)  # tie order within a call, by seat
         # The checkpoint: log offset of the current card, then round, cards,
         # active (who also starts the round then) and the crystals as they were
-        # before that card.
-        self._ck = [0] * (4 + players)
-        self.log = bytearray()
+        # before that card. _prev: the same for the card before, a cache (its
+        # offset -1 when unknown: after an undo across a deal). Both made by _restart.
         self._restart()
 
     # -- state -------------------------------------------------------------
@@ -85,10 +88,9 @@ class Game:
         for s in range(self.n):
             self.crystals[s] = self.opts["start_crystals"]
         self.log = bytearray()
-        ck = self._ck
-        for k in range(len(ck)):  # a restarted game equals a new one, to the last byte
-            ck[k] = 0
+        self._ck = ck = [0] * (4 + self.n)  # a restarted game equals a new one, to the last byte
         ck[0] = -1  # no card yet
+        self._prev = ck[:]
         self.round = 1
         self.cards = 0
         self.active = self.first
@@ -97,8 +99,12 @@ class Game:
 
     def _wait_card(self):
         """No card under the lid and a fresh turn: the state between cards,
-        but for the round, the seats and the crystals."""
-        self._clear_lid()
+        but for the round, the seats and the crystals. No card under the
+        lid: every window closed, no token numbers."""
+        self.open_mask = 0
+        self.shut = WINDOWS  # closed windows, kept as they open: counting bits costs more
+        self.tokens = bytearray(WINDOWS)
+        self._closed_with = bytearray(7)
         self.need_card = True
         self.joined = 0xFF  # as if all had joined: _new_turn clears every seat's call data
         self._new_turn()
@@ -114,28 +120,14 @@ class Game:
         self.active_guessed = False
         self.n_at_guess = 0  # N, once the active player guessed or passed
         if self.joined:  # clear the call's data, so that the state is a function of the log
-            for s in range(self.n):
-                self._joined_with[s] = 0
-                self._prio[s] = 0
+            self._joined_with = [0] * self.n
+            self._prio = bytearray(6)
         self.joined = 0  # bitmask of challengers in the call
         self.join_count = 0
 
-    def _clear_lid(self):
-        """No card under the lid: every window closed, no token numbers."""
-        self.open_mask = 0
-        for i in range(WINDOWS):
-            self.tokens[i] = 0
-        for i in range(7):
-            self._closed_with[i] = 0
-
     def closed(self):
         """N: closed windows now."""
-        c = WINDOWS
-        m = self.open_mask
-        while m:
-            m &= m - 1
-            c -= 1
-        return c
+        return self.shut
 
     def is_open(self, w):
         return (self.open_mask >> w) & 1 == 1
@@ -218,7 +210,7 @@ class Game:
         elif ph == P_OPEN or ph == P_DECIDE:
             if ph == P_OPEN or self._can_open_more():
                 for w in range(WINDOWS):
-                    if not self.is_open(w) and (self.d1 == 0 or self._die_for(w) >= 0):
+                    if not (self.open_mask >> w) & 1 and (self.d1 == 0 or self._die_for(w) >= 0):
                         out.append((OPEN, w))
             if ph == P_DECIDE:
                 if self.passed:
@@ -285,19 +277,17 @@ class Game:
                     raise Refused("pairs", d, (count >> (4 * d)) & 15)
         log = self.log
         ck = self._ck
+        self._prev[:] = ck
         ck[0] = len(log)
         ck[1] = self.round
         ck[2] = self.cards
         ck[3] = self.active
-        for s in range(self.n):
-            ck[4 + s] = self.crystals[s]
+        ck[4:] = self.crystals
+        self.tokens = t = bytearray(tokens)
         log.append(CARD << 4)
         for i in range(0, WINDOWS, 2):
-            log.append(tokens[i] << 4 | tokens[i + 1])
-        for i in range(WINDOWS):
-            self.tokens[i] = tokens[i]
-        for d in range(1, 7):
-            self._closed_with[d] = 2
+            log.append(t[i] << 4 | t[i + 1])
+        self._closed_with[:] = b"\0\2\2\2\2\2\2"
         self.cards += 1
         self.need_card = False
 
@@ -330,7 +320,7 @@ class Game:
             if ph != P_DECIDE:
                 raise self._not_now()
             raise Refused("each_window" if self._each and not self.passed else "no_more")
-        if self.is_open(w):
+        if (self.open_mask >> w) & 1:
             raise Refused("is_open", w + 1)
         if self.d1:
             i = self._die_for(w)
@@ -341,6 +331,7 @@ class Game:
                 raise Refused("by_dice", w + 1, self.d1, self.d2)
             self.used |= 1 << i
         self.open_mask |= 1 << w
+        self.shut -= 1
         self._closed_with[self.tokens[w]] -= 1
         self.turn_opened += 1
         self.unrewarded += 1
@@ -476,8 +467,8 @@ class Game:
         round, or the end of the game."""
         if counts:
             if self.round >= self.opts["rounds"]:
-                self._clear_lid()
-                self._new_turn()
+                self._wait_card()
+                self.need_card = False
                 self.phase = P_OVER
                 return
             self.round += 1
@@ -523,21 +514,26 @@ class Game:
         if p < 0:
             raise Refused("roll_kept" if p == -2 else "no_undo")
         ck = self._ck
+        prev = self._prev
+        keep = prev[:]  # re-applying the card below moves ck into _prev
+        if p < ck[0]:
+            if not 0 <= prev[0] <= p:  # before both checkpoints: from the start
+                self.replay(self.log[:p])
+                return
+            ck[:] = prev  # across the deal: from the card before,
+            keep[0] = -1  # and the one before that is not known
         at = ck[0]
-        if p < at:  # before the current card: from the start
-            self.replay(self.log[:p])
-            return
         since = bytes(self.log[at:p])
         self.log[at:] = b""
         self.round = ck[1]
         self.cards = ck[2]
         self.active = ck[3]
         self.starter = ck[3]
-        for s in range(self.n):
-            self.crystals[s] = ck[4 + s]
+        self.crystals[:] = ck[4:]
         self._wait_card()
         for _, op, a, b in _walk(since, 0):
             _ACTIONS[op - 1](self, a, b)
+        prev[:] = keep
 
     def replay(self, log):
         """Reset to the start and apply a log (e.g. a journal read back);

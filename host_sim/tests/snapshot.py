@@ -3,9 +3,13 @@
 
 def snapshot(g):
     """Every attribute of the game, with its buffers as bytes. The log alone
-    defines the state; the rest is compared to catch a replay that differs."""
+    defines the state; the rest is compared to catch a replay that differs.
+    `_prev` is a cache (the checkpoint of the card before, dropped by an undo
+    across a deal): not compared."""
     out = []
     for name in sorted(vars(g)):
+        if name == "_prev":
+            continue
         v = getattr(g, name)
         out.append((name, bytes(v) if isinstance(v, bytearray) else
                     tuple(v) if isinstance(v, list) else

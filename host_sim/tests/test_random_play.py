@@ -172,5 +172,16 @@ def test_undo_costs_the_actions_since_the_card(monkeypatch):
     g.undo()
     assert len(calls) == 2  # the card and the first open, not the 720 actions before
     g.undo()
-    g.undo()  # the `close` of the void card before: from the start
-    assert len(calls) > 700
+    del calls[:]
+    g.undo()  # the `close` of the void card before: from that card's checkpoint
+    assert len(calls) == 24  # its card and its 23 actions before the close
+    g.apply(CLOSE)
+    g.apply(CARD, chance.card(chance.Rng(3)))
+    del calls[:]
+    g.undo()  # the deal again: the card before is known again
+    assert len(calls) == 24
+    for _ in range(23):  # back to that card's start
+        g.undo()
+    del calls[:]
+    g.undo()  # across a second deal in a row: the card before that is not kept, from the start
+    assert len(calls) > 650
