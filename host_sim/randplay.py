@@ -71,3 +71,23 @@ def summary(game):
     return "%d %d %d %s %06x" % (game.n, game.round, game.cards,
                                  ",".join(str(c) for c in game.crystals), h)
 
+
+
+def play_undoing(st, seed, undos):
+    """Random legal play through a game store (app.store.Store's do and
+    undo, so the journal is written as on the device), taking back almost
+    half of the actions (and the last of a finished game), until `undos`
+    UNDOs were made or nothing is left to do."""
+    rng = chance.Rng(seed)
+    g = st.game
+    made = 0
+    while made < undos:
+        if g.can_undo() and (g.over() or rng.below(100) < 45):
+            st.undo()
+            made += 1
+        elif g.over():
+            return made
+        else:
+            op, a, b = choose(g, rng)
+            st.do(op, a, b)
+    return made

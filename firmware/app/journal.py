@@ -10,7 +10,13 @@ over every entry before it. A power cut inside an append, or any corruption,
 breaks the chain there: `load()` keeps every entry before the first bad one
 and says how many bytes it dropped, so resume loses nothing that was whole.
 A header that fails its CRC is never read as another game: the whole file is
-kept in game.bad for recovery, `damaged` is set, and the device says so."""
+kept in game.bad for recovery, `damaged` is set, and the device says so.
+
+Resume reads the entries in place and folds every UNDO away with the action
+it took back, then replays the game's log once. Past COMPACT bytes more than
+the game's own log needs, the journal is rewritten as that log, the deck
+count and the draw counter moved into the header (`at`, `n`): in one atomic
+write, so a power cut leaves the old journal or the new one, whole."""
 from array import array
 try:
     from micropython import const
@@ -24,6 +30,7 @@ MAGIC = b"MJ2 "
 MAGIC1 = b"MJ1 "  # before the header had its CRC: still read
 UNDO = const(0x00)
 RELOAD = const(0xF0)
+COMPACT = const(2048)  # bytes of folded-away entries (about 350 UNDOs) that trigger a rewrite
 
 
 def _table():
@@ -54,23 +61,20 @@ class Journal:
         self.storage = storage
         self.name = name
         self.crc = 0xFFFF
-        self.entries = 0  # entries written since the header (the draw counter)
+        self.entries = 0  # entries written since the game began (the draw counter)
+        self.size = 0  # bytes of the file
         self.damaged = False  # the last load found a damaged header (kept in BAD)
         self._buf = bytearray(10)  # one entry and its CRC: the longest is 7 + 2
 
     def start(self, header):
         """A new game: the header replaces the old journal in one step."""
-        import json
-        h = json.dumps(header).encode()
-        self.storage.write(self.name, MAGIC + h + (" %04x\n" % crc16(0xFFFF, h)).encode())
-        self.crc = 0xFFFF
-        self.entries = 0
+        self.rewrite(header, b"")
 
-    def rewrite(self, header, entries):
-        """The journal as header + entries (after a bad entry was dropped)."""
-        self.start(header)
-        for e in entries:
-            self.append(e)
+    def rewrite(self, header, log, entries=-1):
+        """The journal as header + an entry per action of log (the engine's
+        format), in one atomic write. entries >= 0: the draw counter to keep
+        (the header's `n` says how many entries came before these)."""
+        return self._read("rewrite", header, log, entries)
 
     def append(self, data, start=0, end=-1):
         """Append one entry: data[start:end] (an action's log bytes, or
@@ -87,22 +91,28 @@ class Journal:
         self.entries += 1
         if not self.storage.full:  # once the flash is full the game plays on unsaved: no gap in the chain
             self.storage.append(self.name, memoryview(buf)[:n + 2])
+            self.size += n + 2
 
     def mark(self, code):
         self._buf[0] = code
         self.append(self._buf, 0, 1)
 
-    def load(self):
-        """(header dict, entries as a list of bytes, bytes dropped) from flash;
-        None if there is no journal or its header is unreadable (`damaged`
-        says if it was there but failed its CRC). A bad tail is cut off the
-        file, so later appends follow the last whole entry. The reading is
-        app.journal_read's, loaded for it and dropped after: boot-only code
-        takes no RAM in play."""
+    def load(self, upto=-1):
+        """(header dict, the game's log with every UNDO folded away, bytes
+        dropped, each action's offset in the file (an array), the cards dealt
+        at the last RELOAD or -1) from flash; None if there is no journal or
+        its header is unreadable (`damaged` says if it was there but failed
+        its CRC). A bad tail, and everything from offset `upto` on if given,
+        is cut off the file, so later appends follow the last whole entry."""
+        return self._read("load", upto)
+
+    def _read(self, name, *args):
+        """app.journal_read's function, the module loaded for it and dropped
+        after: boot-only code takes no RAM in play."""
         import sys
         from app import journal_read
         try:
-            return journal_read.load(self)
+            return getattr(journal_read, name)(self, *args)
         finally:
             del sys.modules["app.journal_read"]
             import app

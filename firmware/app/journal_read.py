@@ -1,5 +1,8 @@
-"""Reading the journal at boot (app.journal's load(), which drops this
-module again after): the header and its CRC, then every whole entry."""
+"""Reading the journal at boot and writing it whole (app.journal's load()
+and rewrite(), which drop this module again after): the header and its CRC,
+then every whole entry, folded into the game's log as it is read."""
+from array import array
+
 from app.journal import BAD, MAGIC, MAGIC1, RELOAD, UNDO, crc16
 from game import engine
 
@@ -21,8 +24,9 @@ def entry_len(data, i):
     return 0
 
 
-def load(j):
-    """Journal j's load() (app.journal)."""
+def load(j, upto=-1):
+    """Journal j's load() (app.journal). No object per entry is kept: the
+    actions' offsets go into an array, as in a stack an UNDO pops."""
     import json
     j.damaged = False
     data = j.storage.read(j.name)
@@ -47,20 +51,72 @@ def load(j):
         return None
     i = nl + 1
     crc = 0xFFFF
-    out = []
-    while i < len(data):
+    count = 0
+    at = array("I")  # offsets of the game's actions: at[:top]
+    top = 0
+    cards = 0  # CARDs among them
+    reload = -1
+    end = len(data) if upto < 0 else upto
+    while i < end:
         k = entry_len(data, i)
         if k == 0 or i + k + 2 > len(data):
             break
         c = crc16(crc, data, i, i + k)
         if data[i + k] != c >> 8 or data[i + k + 1] != c & 0xFF:
             break
-        out.append(data[i:i + k])
+        b = data[i]
+        if b == UNDO:  # the latest player action and the cards dealt after it go; a roll stays
+            n = top - 1
+            while n >= 0 and data[at[n]] >> 4 == engine.CARD:
+                n -= 1
+            if n < 0 or data[at[n]] >> 4 == engine.ROLL:
+                break  # nothing it may take back: not this game's, dropped with what follows
+            cards -= top - 1 - n
+            top = n
+        elif b == RELOAD:
+            reload = cards
+        else:
+            if top == len(at):
+                at.append(i)
+            else:
+                at[top] = i
+            top += 1
+            cards += b >> 4 == engine.CARD
         crc = c
+        count += 1
         i += k + 2
     dropped = len(data) - i
     if dropped:
         j.storage.write(j.name, data[:i])
+    log = bytearray()
+    for n in range(top):
+        log += data[at[n]:at[n] + entry_len(data, at[n])]
+    n = header.get("n", 0)  # entries before these, folded into the header by a rewrite
     j.crc = crc
-    j.entries = len(out)
-    return header, out, dropped
+    j.entries = (n if isinstance(n, int) else 0) + count
+    j.size = i
+    return header, log, dropped, at, reload
+
+
+def rewrite(j, header, log, entries=-1):
+    """Journal j's rewrite() (app.journal)."""
+    import json
+    body = bytearray()
+    crc = 0xFFFF
+    i = count = 0
+    while i < len(log):
+        k = entry_len(log, i)
+        crc = crc16(crc, log, i, i + k)
+        body += log[i:i + k]
+        body.append(crc >> 8)
+        body.append(crc & 0xFF)
+        count += 1
+        i += k
+    if entries >= 0:
+        header["n"] = entries - count
+    h = json.dumps(header).encode()
+    h = MAGIC + h + (" %04x\n" % crc16(0xFFFF, h)).encode()
+    j.crc = crc
+    j.entries = header.get("n", 0) + count
+    j.size = len(h) + len(body)
+    return j.storage.write(j.name, h + body)

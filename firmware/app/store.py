@@ -79,10 +79,12 @@ class Store:
         assert g is not None
         g.undo()
         self.changes += 1
-        self.journal.mark(jn.UNDO)
+        j = self.journal
+        j.mark(jn.UNDO)
+        if j.size > 3 * len(g.log) + jn.COMPACT:  # an action is at most 3 bytes per log byte on flash
+            _begin("compact")(self)
 
-    def _reloaded(self):
-        cards = self.game.cards if self.game else 0
+    def _reloaded(self, cards):
         self.deck_base = settings.DECK - 1
         self.deck_at = cards - (1 if cards else 0)
 
@@ -90,7 +92,7 @@ class Store:
         """A full deck is in: the count starts again (its blocker discarded)."""
         if self.game is not None:
             self.journal.mark(jn.RELOAD)
-            self._reloaded()
+            self._reloaded(self.game.cards)
         else:
             self.deck_base = settings.DECK - 1
         self.settings["deck"] = self.deck_left()

@@ -101,15 +101,10 @@ class Bare:
 def replay_journal(storage):
     """The game the journal on flash holds, rebuilt without the controller."""
     from game import rules
-    head, entries, dropped = jn.Journal(storage).load()
+    head, log, dropped, _, _ = jn.Journal(storage).load()
     opts = rules.preset(head["rules"])
     if "dice" in head:
         opts["dice"] = head["dice"]
     g = engine.Game(head["players"], opts, head["first"], head["rules"])
-    for e in entries:
-        if e[0] == jn.UNDO:
-            g.undo()
-        elif e[0] != jn.RELOAD:
-            for _, op, a, b in engine._walk(e, 0):
-                g.apply(op, a, b)
+    g.replay(log)
     return g, dropped

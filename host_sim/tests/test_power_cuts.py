@@ -132,12 +132,13 @@ def test_a_new_game_cut_anywhere_keeps_the_old_game_or_the_new_whole(monkeypatch
         j = jn.Journal(st)
         got = j.load()
         assert got is not None
-        head, entries, dropped = got
-        assert (head, len(entries)) in ((OLD, 4), (NEW, 0)) and dropped == 0
+        head, dropped = got[0], got[2]
+        entries = j.entries
+        assert (head, entries) in ((OLD, 4), (NEW, 0)) and dropped == 0
         assert not done or head == NEW
         j.append(bytes((engine.ROLL << 4, 2)))  # play goes on: the entry follows the header
-        head2, entries2, _ = jn.Journal(st).load()
-        assert head2 == head and len(entries2) == len(entries) + 1
+        j2 = jn.Journal(st)
+        assert j2.load()[0] == head and j2.entries == entries + 1
     n = cut_everywhere(monkeypatch, tmp_path, kind, _old_game, lambda st: jn.Journal(st).start(NEW), check)
     assert n >= (4 if kind == "fat" else 3)
 
@@ -149,12 +150,12 @@ def test_trimming_a_torn_tail_cut_anywhere_loses_no_whole_entry(monkeypatch, tmp
         st.append(jn.NAME, b"\x31")  # half an entry: the power went inside an append
 
     def check(st, done):
-        head, entries, _ = jn.Journal(st).load()
-        assert head == OLD and len(entries) == 4
+        j = jn.Journal(st)
+        assert j.load()[0] == OLD and j.entries == 4
+        j.append(bytes((engine.ROLL << 4, 2)))
         j = jn.Journal(st)
         j.load()
-        j.append(bytes((engine.ROLL << 4, 2)))
-        assert len(jn.Journal(st).load()[1]) == 5
+        assert j.entries == 5
     cut_everywhere(monkeypatch, tmp_path, kind, torn, lambda st: jn.Journal(st).load(), check)
 
 
@@ -172,11 +173,49 @@ def test_settings_calibration_and_export_cut_anywhere_are_old_or_new(monkeypatch
 @pytest.mark.parametrize("kind", ["littlefs", "fat"])
 def test_an_append_cut_anywhere_keeps_every_whole_entry(monkeypatch, tmp_path, kind):
     def check(st, done):
-        head, entries, _ = jn.Journal(st).load()
-        assert head == OLD and len(entries) == (5 if done else 4)
+        j = jn.Journal(st)
+        assert j.load()[0] == OLD and j.entries == (5 if done else 4)
 
     def more(st):
         j = jn.Journal(st)
         j.load()
         j.append(bytes((engine.ROLL << 4, 6)))
     cut_everywhere(monkeypatch, tmp_path, kind, _old_game, more, check)
+
+
+CARD = bytes((engine.CARD << 4, 0x12, 0x34, 0x56, 0x12, 0x34, 0x56))
+
+
+def _opened_and_undone(st):
+    """A card, then windows opened and taken back: 2 + 2 * 60 + 1 entries, the game's log a card and one open."""
+    j = jn.Journal(st)
+    j.start(OLD)
+    j.append(CARD)
+    j.append(bytes((engine.ROLL << 4, 0x12)))
+    for w in range(60):
+        j.append(bytes((engine.OPEN << 4 | w % 12,)))
+        j.mark(jn.UNDO)
+    j.append(bytes((engine.OPEN << 4 | 3,)))
+
+
+def _compact(st):
+    j = jn.Journal(st)
+    head, log, _, _, _ = j.load()
+    head["at"] = 0
+    j.rewrite(head, log, j.entries)
+
+
+@pytest.mark.parametrize("kind", ["littlefs", "fat"])
+def test_a_compaction_cut_anywhere_keeps_the_game_and_its_draw_counter(monkeypatch, tmp_path, kind):
+    game = CARD + bytes((engine.ROLL << 4, 0x12, engine.OPEN << 4 | 3))
+
+    def check(st, done):
+        j = jn.Journal(st)
+        head, log, dropped, _, _ = j.load()
+        assert (bytes(log), j.entries, dropped) == (game, 123, 0)
+        assert ("n" in head) == (j.size < 200) and (done <= ("n" in head))  # old or compacted, never between
+        j.append(bytes((engine.GUESS << 4 | 1,)))  # play goes on after it
+        j = jn.Journal(st)
+        assert bytes(j.load()[1]) == game + bytes((engine.GUESS << 4 | 1,)) and j.entries == 124
+    n = cut_everywhere(monkeypatch, tmp_path, kind, _opened_and_undone, _compact, check)
+    assert n >= (4 if kind == "fat" else 3)

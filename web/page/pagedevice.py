@@ -281,7 +281,7 @@ def load_record(text):
     journal, then the board restarted so it resumes that game: '' when done,
     else what is wrong with the record (nothing is changed)."""
     from app import journal, settings
-    from game import engine, record, rules
+    from game import record, rules
     lines = text.split("\n")
     try:
         t = record.load(lines)
@@ -300,10 +300,8 @@ def load_record(text):
     head = {"players": g.n, "rules": g.preset, "first": g.first, "seed": seed, "deck": settings.DECK - 1}
     if g.opts["dice"] != base["dice"]:
         head["dice"] = g.opts["dice"]
-    log = bytes(g.log)
-    at = [i for i, _, _, _ in engine._walk(log, 0)] + [len(log)]
     s = _s[0]
-    journal.Journal(s.storage).rewrite(head, [log[at[k]:at[k + 1]] for k in range(len(at) - 1)])
+    journal.Journal(s.storage).rewrite(head, g.log)
     power()
     return ""
 
