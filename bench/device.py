@@ -51,6 +51,23 @@ def journal_of(actions, flash):
     return s
 
 
+def undo_journal(undos, flash):
+    """A 6-seat game on flash with `undos` UNDOs among its actions, written
+    by the game store as on the device (so compacted as it goes); its next
+    card dealt if it waits for one, as the device does at once."""
+    from app.store import Store
+    from drivers.storage import Storage
+    from game import chance, engine
+    from host_sim import randplay
+    st = Store(Storage(flash))
+    st.new_game(6, "standard", None, 9)
+    if randplay.play_undoing(st, 9, undos) != undos:
+        raise RuntimeError("the game ran out of actions to take back")
+    if st.game.need_card and not st.game.over():
+        st.do(engine.CARD, chance.card(st.rng()))
+    return st
+
+
 # On the VM: boot the device on that flash (every module loaded, the drivers
 # up), then a fresh controller reads the journal back and replays it, N times.
 VM_RESUME = """
@@ -58,8 +75,10 @@ from emu.session import Session
 from app.controller import Controller
 s = Session("pico_pca9685", %(root)r, %(flash)r)
 c = s.dev.ctl
+clock, digital = c.clock, c.digital
 for k in range(%(n)d):
-    c = Controller(s.storage, s.dev.out, c.clock, None, c.digital)
+    c = None  # one controller at a time, as at boot
+    c = Controller(s.storage, s.dev.out, clock, None, digital)
 print("resumed", len(c.game.log), c.report or "-")
 """
 RESUMES = 20
@@ -114,6 +133,18 @@ def _vm(script, path, heap):
     return dict((w[0], w[1:]) for w in (line.split() for line in p.stdout.splitlines()))
 
 
+def _resume_ms(fw, fakes, flash, log, heap):
+    """The resume's CPU time: a VM that boots and resumes RESUMES times
+    more, less one that only boots, per resume; in `heap`."""
+    runs = [_cpu_s(VM_RESUME % {"root": fw, "flash": flash, "n": n}, [fw, fakes], heap)
+            for n in (0, RESUMES, 0, RESUMES)]
+    for got, _ in runs:
+        if int(got["resumed"][0]) != len(log):
+            raise RuntimeError("the VM resumed another game: %r" % got)
+    ms = min(runs[1][1], runs[3][1]) - min(runs[0][1], runs[2][1])
+    return ms * 1000 / RESUMES
+
+
 def mpy_figures():
     with tempfile.TemporaryDirectory() as d:
         fw, fakes, flash = (os.path.join(d, x, "") for x in ("fw", "fakes", "flash"))
@@ -121,15 +152,11 @@ def mpy_figures():
         build_fakes(fakes)
         os.makedirs(flash)
         s = journal_of(300, flash)
-        # the resume's CPU time: a VM that boots and resumes RESUMES times
-        # more, less one that only boots, per resume
-        runs = [_cpu_s(VM_RESUME % {"root": fw, "flash": flash, "n": n}, [fw, fakes], "1m")
-                for n in (0, RESUMES, 0, RESUMES)]
-        for got, _ in runs:
-            if int(got["resumed"][0]) != len(s.game().log):
-                raise RuntimeError("the VM resumed another game: %r" % got)
-        resume_ms = min(runs[1][1], runs[3][1]) - min(runs[0][1], runs[2][1])
-        resume_ms = resume_ms * 1000 / RESUMES
+        resume_ms = _resume_ms(fw, fakes, flash, s.game().log, "1m")
+        shutil.rmtree(flash)
+        os.makedirs(flash)
+        st = undo_journal(1000, flash)
+        undo_ms = _resume_ms(fw, fakes, flash, st.game.log, "208k")  # the heap tests/test_game_vm.py plays in
         shutil.rmtree(flash)
         os.makedirs(flash)
         got = _vm(VM_HEAP % {"root": fw, "flash": flash, "rules": "standard"}, [fw, fakes], "1m")
@@ -139,6 +166,7 @@ def mpy_figures():
         os.makedirs(flash)
         zh = _vm(VM_HEAP % {"root": fw, "flash": flash, "rules": "zh-cn"}, [fw, fakes], "1m")
     return [("mpy_resume_ms_300", round(resume_ms, 2), "ms"),
+            ("mpy_resume_ms_undo1000", round(undo_ms, 2), "ms"),
             ("mpy_firmware_heap_bytes", int(got["heap"][0]), "bytes"),
             ("mpy_firmware_heap_zh_bytes", int(zh["heap"][0]), "bytes")]
 

@@ -1,8 +1,12 @@
 """Speed and memory of the rules engine, on CPython and on the MicroPython VM."""
+import os
+import resource
+import subprocess
+import sys
 import tempfile
 import time
 
-from game import record
+from game import chance, record
 from game.engine import Game
 from host_sim import randplay
 from tools.mpy import HOST_SIM, build, compile_file, run_vm
@@ -42,7 +46,8 @@ def cpython_figures():
     games_per_s = count / (time.perf_counter() - t0)
     return [("cpython_action_us", round(_median(per_action), 2), "us"),
             ("cpython_games_per_s", int(games_per_s), "games/s"),
-            ("cpython_undo_replay_ms_2000", undo_replay_ms(2000), "ms")]
+            ("cpython_undo_replay_ms_2000", undo_replay_ms(2000), "ms"),
+            ("cpython_replay_s_1mb", replay_s(1 << 20), "s")]
 
 
 def undo_record(pairs):
@@ -64,6 +69,39 @@ def undo_replay_ms(pairs):
     ms = (time.perf_counter() - t0) * 1000
     assert g.cards == pairs // 6 + 1
     return int(ms)
+
+
+def deal_undo_record(size):
+    """A record of about `size` bytes that never ends (dice off, void cards)
+    where every card dealt is taken back once by an `undo` across the deal,
+    and a window on every turn by an `undo` within the card."""
+    rng = chance.Rng(1)
+    lines = ["players 2", "set dice off", "first 1"]
+    n = 0
+    while n < size:
+        card = "card " + " ".join(str(t) for t in chance.card(rng))
+        block = [card]
+        for t in range(6):
+            w = t * 2 + 1
+            block += ["open %d" % w, "undo", "open %d" % w, "open %d" % (w + 1), "pass", "close"]
+        block += [card, "undo", "close"]
+        lines += block
+        n += sum(len(ln) + 1 for ln in block)
+    return lines
+
+
+def replay_s(size):
+    """CPU seconds of `python -m host_sim replay` on a record of deal_undo_record(size)."""
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "big.rec")
+        with open(path, "w") as f:
+            f.write("\n".join(deal_undo_record(size)) + "\n")
+        t0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        p = subprocess.run([sys.executable, "-m", "host_sim", "replay", path], capture_output=True, text=True)
+        t1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if p.returncode or '"card": ' not in p.stdout:
+        raise RuntimeError("replay: " + (p.stdout + p.stderr)[-500:])
+    return round((t1.ru_utime + t1.ru_stime) - (t0.ru_utime + t0.ru_stime), 2)
 
 
 # Memory, in a fresh VM: the heap the imports take, then what a finished

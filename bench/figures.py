@@ -11,6 +11,9 @@ GROUPS = (
         ("cpython_games_per_s", "random full games", (">=", 1000)),
         ("cpython_undo_replay_ms_2000",
          "reading a record of 2,000 `open`/`undo` pairs over 334 cards", ("<=", 1000)),
+        ("cpython_replay_s_1mb",
+         "CPU seconds of `python -m host_sim replay` on a 1 MB record of 4,000 void cards, every deal and a "
+         "window a turn taken back by `undo`", ("<=", 10)),
         ("mpy_import_heap_bytes", "importing `game.engine` and `game.record` from `.mpy`", ("<=", 24576)),
         ("mpy_game_heap_bytes",
          "a finished 6-seat game after `gc.collect()`, its undo checkpoint included", ("<=", 4096)),
@@ -38,6 +41,9 @@ GROUPS = (
         ("mpy_resume_ms_300",
          "on the VM, after boot: a controller reading back and replaying a 6-seat game's 300-entry "
          "journal, about a quarter of them UNDOs; CPU time per resume", ("<=", 20)),
+        ("mpy_resume_ms_undo1000",
+         "the same in the 208 KB heap the whole-game VM tests play in, a 6-seat game with 1,000 UNDOs "
+         "(its journal compacted as the device does)", ("<=", 100)),
         ("mpy_firmware_heap_bytes",
          "heap the firmware holds on the VM booted into a 6-seat game, 200 steps on, after "
          "`gc.collect()`; the emulated board and the fakes of the built-in `machine`, `neopixel`, "

@@ -17,7 +17,7 @@ def new_game(st, players, preset, dice, seed, secret=None):
     st.secret = secret
     st.deck_at = 0
     st.changes += 1
-    st.journal.start(_header(st))
+    st.journal.rewrite(_header(st), b"")
     s = st.settings
     s["players"] = players
     s["rules"] = preset

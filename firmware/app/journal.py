@@ -44,6 +44,7 @@ def _table():
 
 
 _CRC = _table()  # 512 bytes, so a resume checks a byte in one lookup
+del _table  # its code is needed once
 
 
 def crc16(crc, data, start=0, end=-1):
@@ -66,14 +67,11 @@ class Journal:
         self.damaged = False  # the last load found a damaged header (kept in BAD)
         self._buf = bytearray(10)  # one entry and its CRC: the longest is 7 + 2
 
-    def start(self, header):
-        """A new game: the header replaces the old journal in one step."""
-        self.rewrite(header, b"")
-
     def rewrite(self, header, log, entries=-1):
         """The journal as header + an entry per action of log (the engine's
-        format), in one atomic write. entries >= 0: the draw counter to keep
-        (the header's `n` says how many entries came before these)."""
+        format), in one atomic write (a new game: an empty log). entries >= 0:
+        the draw counter to keep (the header's `n` says how many entries came
+        before these)."""
         return self._read("rewrite", header, log, entries)
 
     def append(self, data, start=0, end=-1):

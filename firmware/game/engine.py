@@ -72,7 +72,6 @@ class Game:
         self._each = o["call_after_each_window"]
         self.crystals = [0] * players
         self.tokens = bytearray(WINDOWS)
-        self._closed_with = bytearray(7)  # closed windows per token number
         self._joined_with = [0] * players  # crystals held when joining a call
         self._prio = bytearray(6)  # tie order within a call, by seat
         # The checkpoint: log offset of the current card, then round, cards,
@@ -102,9 +101,8 @@ class Game:
         but for the round, the seats and the crystals. No card under the
         lid: every window closed, no token numbers."""
         self.open_mask = 0
-        self.shut = WINDOWS  # closed windows, kept as they open: counting bits costs more
         self.tokens = bytearray(WINDOWS)
-        self._closed_with = bytearray(7)
+        self._closed_with = bytearray(7)  # closed windows per token number; [0]: windows open
         self.need_card = True
         self.joined = 0xFF  # as if all had joined: _new_turn clears every seat's call data
         self._new_turn()
@@ -127,7 +125,7 @@ class Game:
 
     def closed(self):
         """N: closed windows now."""
-        return self.shut
+        return WINDOWS - self._closed_with[0]  # kept as windows open: counting bits costs more
 
     def is_open(self, w):
         return (self.open_mask >> w) & 1 == 1
@@ -331,8 +329,9 @@ class Game:
                 raise Refused("by_dice", w + 1, self.d1, self.d2)
             self.used |= 1 << i
         self.open_mask |= 1 << w
-        self.shut -= 1
-        self._closed_with[self.tokens[w]] -= 1
+        c = self._closed_with
+        c[self.tokens[w]] -= 1
+        c[0] += 1
         self.turn_opened += 1
         self.unrewarded += 1
         self.passed = False
@@ -489,8 +488,8 @@ class Game:
     def _undo_point(self):
         """The log offset of the action undo takes back (the latest player
         action), -1 if there is none, -2 if a roll came after it. Reads the
-        log from the current card on, or from the start if that card is all
-        there is since."""
+        log from the current card on; if that card is all there is since,
+        from the card before (when known) or the start."""
         p = r = -1
         start = self._ck[0]
         while p == r:  # both -1: nothing found yet
@@ -501,7 +500,8 @@ class Game:
                     p = i
             if start <= 0:
                 break
-            start = 0
+            k = self._prev[0]
+            start = k if 0 <= k < start else 0
         return -2 if p < r else p
 
     def can_undo(self):

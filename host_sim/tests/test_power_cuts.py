@@ -121,7 +121,7 @@ ROLL = bytes((0x30 | 0, 5))  # a roll entry: op ROLL and its die
 
 def _old_game(st):
     j = jn.Journal(st)
-    j.start(OLD)
+    j.rewrite(OLD, b"")
     for _ in range(4):
         j.append(bytes((engine.ROLL << 4, 3)))
 
@@ -139,7 +139,7 @@ def test_a_new_game_cut_anywhere_keeps_the_old_game_or_the_new_whole(monkeypatch
         j.append(bytes((engine.ROLL << 4, 2)))  # play goes on: the entry follows the header
         j2 = jn.Journal(st)
         assert j2.load()[0] == head and j2.entries == entries + 1
-    n = cut_everywhere(monkeypatch, tmp_path, kind, _old_game, lambda st: jn.Journal(st).start(NEW), check)
+    n = cut_everywhere(monkeypatch, tmp_path, kind, _old_game, lambda st: jn.Journal(st).rewrite(NEW, b""), check)
     assert n >= (4 if kind == "fat" else 3)
 
 
@@ -189,7 +189,7 @@ CARD = bytes((engine.CARD << 4, 0x12, 0x34, 0x56, 0x12, 0x34, 0x56))
 def _opened_and_undone(st):
     """A card, then windows opened and taken back: 2 + 2 * 60 + 1 entries, the game's log a card and one open."""
     j = jn.Journal(st)
-    j.start(OLD)
+    j.rewrite(OLD, b"")
     j.append(CARD)
     j.append(bytes((engine.ROLL << 4, 0x12)))
     for w in range(60):
