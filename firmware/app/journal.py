@@ -97,12 +97,16 @@ class Journal:
 
     def load(self, upto=-1):
         """(header dict, the game's log with every UNDO folded away, bytes
-        dropped, each action's offset in the file (an array), the cards dealt
-        at the last RELOAD or -1) from flash; None if there is no journal or
-        its header is unreadable (`damaged` says if it was there but failed
-        its CRC). A bad tail, and everything from offset `upto` on if given,
+        dropped, each action's offset in the file << 3 | its length - 1 (an
+        array), the cards dealt at the last RELOAD or -1) from flash; None if
+        there is no journal or its header is unreadable (`damaged` says if
+        it was there but failed its CRC). A bad tail, and everything from offset `upto` on if given,
         is cut off the file, so later appends follow the last whole entry."""
         return self._read("load", upto)
+
+    def resume(self, store):
+        """app.store's resume()."""
+        return self._read("resume", store)
 
     def _read(self, name, *args):
         """app.journal_read's function, the module loaded for it and dropped

@@ -1,27 +1,22 @@
-"""Reading the journal at boot and writing it whole (app.journal's load()
-and rewrite(), which drop this module again after): the header and its CRC,
-then every whole entry, folded into the game's log as it is read."""
+"""Reading the journal at boot and writing it whole (app.journal's load(),
+resume() and rewrite(), which drop this module again after): the header and
+its CRC, then every whole entry, folded into the game's log as it is read,
+and the game rebuilt from it."""
 from array import array
 
-from app.journal import BAD, MAGIC, MAGIC1, RELOAD, UNDO, crc16
-from game import engine
+from app.journal import _CRC, BAD, MAGIC, MAGIC1, RELOAD, UNDO, crc16
+from game import Refused, engine
+
+# An entry's length (without its CRC) by its first byte, 0 if unknown: UNDO
+# (0x00), the engine's actions by their code in the high nibble (CARD 0x1-,
+# ROLL 0x2-, ORDER 0x8k of k seats: 1 + k, at most 6 seats) and RELOAD (0xF0).
+_LEN = (b"\x01" + bytes(15) + b"\x07" * 16 + b"\x02" * 16 + b"\x01" * 80 + bytes(range(1, 8)) + bytes(9)
+        + b"\x01" * 32 + bytes(64) + b"\x01" + bytes(15))
 
 
 def entry_len(data, i):
     """Length of the entry starting at data[i] (without its CRC); 0 if unknown."""
-    b = data[i]
-    op = b >> 4
-    if b == UNDO or b == RELOAD:
-        return 1
-    if op == engine.CARD:
-        return 7
-    if op == engine.ROLL:
-        return 2
-    if op == engine.ORDER:
-        return 1 + (b & 15)
-    if 0 < op < len(engine.NAMES):
-        return 1
-    return 0
+    return _LEN[data[i]]
 
 
 def load(j, upto=-1):
@@ -52,45 +47,54 @@ def load(j, upto=-1):
     i = nl + 1
     crc = 0xFFFF
     count = 0
-    at = array("I")  # offsets of the game's actions: at[:top]
-    top = 0
+    at = array("I")  # the game's actions: at[:top], each its offset << 3 | its length - 1
+    top = cap = 0
     cards = 0  # CARDs among them
     reload = -1
     end = len(data) if upto < 0 else upto
-    while i < end:
-        k = entry_len(data, i)
-        if k == 0 or i + k + 2 > len(data):
+    t = _CRC
+    lens = _LEN
+    size = len(data)
+    CARD = engine.CARD
+    while i < end:  # the hot loop of a resume: no calls, locals only
+        b = data[i]
+        k = lens[b]
+        if k == 0 or i + k + 2 > size:
             break
-        c = crc16(crc, data, i, i + k)
+        c = crc
+        for x in range(i, i + k):
+            c = ((c << 8) & 0xFF00) ^ t[(c >> 8) ^ data[x]]
         if data[i + k] != c >> 8 or data[i + k + 1] != c & 0xFF:
             break
-        b = data[i]
         if b == UNDO:  # the latest player action and the cards dealt after it go; a roll stays
             n = top - 1
-            while n >= 0 and data[at[n]] >> 4 == engine.CARD:
+            while n >= 0 and data[at[n] >> 3] >> 4 == CARD:
                 n -= 1
-            if n < 0 or data[at[n]] >> 4 == engine.ROLL:
+            if n < 0 or data[at[n] >> 3] >> 4 == engine.ROLL:
                 break  # nothing it may take back: not this game's, dropped with what follows
             cards -= top - 1 - n
             top = n
         elif b == RELOAD:
             reload = cards
         else:
-            if top == len(at):
-                at.append(i)
+            if top == cap:
+                at.append(i << 3 | (k - 1))
+                cap += 1
             else:
-                at[top] = i
+                at[top] = i << 3 | (k - 1)
             top += 1
-            cards += b >> 4 == engine.CARD
+            if b >> 4 == CARD:
+                cards += 1
         crc = c
         count += 1
         i += k + 2
-    dropped = len(data) - i
+    dropped = size - i
     if dropped:
         j.storage.write(j.name, data[:i])
     log = bytearray()
     for n in range(top):
-        log += data[at[n]:at[n] + entry_len(data, at[n])]
+        x = at[n] >> 3
+        log += data[x:x + (at[n] & 7) + 1]
     n = header.get("n", 0)  # entries before these, folded into the header by a rewrite
     j.crc = crc
     j.entries = (n if isinstance(n, int) else 0) + count
@@ -120,3 +124,53 @@ def rewrite(j, header, log, entries=-1):
     j.entries = header.get("n", 0) + count
     j.size = len(h) + len(body)
     return j.storage.write(j.name, h + body)
+
+
+def resume(j, st):
+    """Journal j's resume(st) (app.store's): the game rebuilt from j,
+    which comes folded, so its log is replayed once; False if there is none.
+    Here, not in app.begin, so a boot loads one module for it, not two."""
+    upto = -1
+    lost = 0
+    while True:
+        got = load(j, upto)
+        if got is None:
+            return False
+        head, log, dropped, at, reload = got
+        lost += dropped
+        try:
+            from game import rules
+            opts = rules.preset(head["rules"])
+            if "dice" in head:
+                opts["dice"] = rules.check("dice", head["dice"])
+            st.game = g = engine.Game(head["players"], opts, head["first"], head["rules"])
+            st.seed = head["seed"]
+            st.deck_base = head["deck"]
+            st.deck_at = head.get("at", 0)
+            st.secret = x = head.get("secret")  # none in a journal from before, or from a given seed
+            for v in (st.seed, st.deck_base, st.deck_at, head.get("n", 0), 0 if x is None else x):
+                if not isinstance(v, int):
+                    raise TypeError
+        except (KeyError, TypeError, Refused):
+            st.report = "journal header unreadable: new game"
+            st.game = None
+            return False
+        if reload >= 0:
+            st._reloaded(reload)
+        try:
+            for _, op, a, b in engine._walk(log, 0):
+                g.apply(op, a, b)
+            break
+        except Refused:
+            # whole but not legal here (another firmware wrote it): keep what came before it,
+            # the action whose log starts where the game's log ends
+            k = x = 0
+            while x < len(g.log):
+                x += (at[k] & 7) + 1
+                k += 1
+            upto = at[k] >> 3
+    st.changes += 1
+    if lost:
+        st.report = "journal: %d bytes of a torn write dropped" % lost
+    st.resumed = True
+    return True

@@ -567,8 +567,10 @@ def _walk(log, i):
             raise Refused("log_end", i)
         if op == CARD:
             t = bytearray(WINDOWS)
-            for j in range(WINDOWS):
-                t[j] = (log[i + 1 + j // 2] >> (4 - 4 * (j & 1))) & 15
+            for j in range(6):
+                v = log[i + 1 + j]
+                t[2 * j] = v >> 4
+                t[2 * j + 1] = v & 15
             a = bytes(t)
         elif op == ROLL:
             a = log[i + 1] >> 4
