@@ -104,13 +104,10 @@ class Journal:
         is cut off the file, so later appends follow the last whole entry."""
         return self._read("load", upto)
 
-    def resume(self, store):
-        """app.store's resume()."""
-        return self._read("resume", store)
-
     def _read(self, name, *args):
-        """app.journal_read's function, the module loaded for it and dropped
-        after: boot-only code takes no RAM in play."""
+        """app.journal_read's function `name` (load, rewrite, and resume for
+        app.store), the module loaded for it and dropped after: boot-only
+        code takes no RAM in play."""
         import sys
         from app import journal_read
         try:

@@ -127,7 +127,7 @@ def rewrite(j, header, log, entries=-1):
 
 
 def resume(j, st):
-    """Journal j's resume(st) (app.store's): the game rebuilt from j,
+    """Store st's resume() (app.store), j its journal: the game rebuilt from j,
     which comes folded, so its log is replayed once; False if there is none.
     Here, not in app.begin, so a boot loads one module for it, not two."""
     upto = -1

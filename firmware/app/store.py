@@ -58,7 +58,7 @@ class Store:
 
     def resume(self):
         """Rebuild the game from the journal; False if there is none."""
-        return self.journal.resume(self)
+        return self.journal._read("resume", self)  # app.journal_read's
 
     def rng(self):
         """The chance source of the next draw: from the game's seed and the
