@@ -100,8 +100,9 @@ class Journal:
         dropped, each action's offset in the file << 3 | its length - 1 (an
         array), the cards dealt at the last RELOAD or -1) from flash; None if
         there is no journal or its header is unreadable (`damaged` says if
-        it was there but failed its CRC). A bad tail, and everything from offset `upto` on if given,
-        is cut off the file, so later appends follow the last whole entry."""
+        it was there but failed its CRC). A bad tail, and everything from
+        offset `upto` on if given, is cut off the file, so later appends
+        follow the last whole entry."""
         return self._read("load", upto)
 
     def _read(self, name, *args):

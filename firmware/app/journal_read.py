@@ -110,6 +110,8 @@ def rewrite(j, header, log, entries=-1):
     i = count = 0
     while i < len(log):
         k = entry_len(log, i)
+        if not k:
+            raise ValueError("not an action at byte %d of the log" % i)
         crc = crc16(crc, log, i, i + k)
         body += log[i:i + k]
         body.append(crc >> 8)
