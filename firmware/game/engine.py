@@ -449,16 +449,20 @@ class Game:
             raise Refused("no_guess", right + 1)
         self.log.append(REVEAL << 4 | (_NONE_BYTE if right == NOBODY else right))
         n = self.n_at_guess
+        cr = self.crystals
         losers = guessers
         if right != NOBODY:
-            self.crystals[right] += n
+            cr[right] += n
             losers &= ~(1 << right)
             if self.opts["bystanders_lose"]:
                 losers |= ((1 << self.n) - 1) & ~guessers
-        for s in range(self.n):
-            if (losers >> s) & 1:
-                c = self.crystals[s] - n
-                self.crystals[s] = c if c > 0 else 0
+        s = 0
+        while losers:  # seats by their bit, up to the last loser
+            if losers & 1:
+                c = cr[s] - n
+                cr[s] = c if c > 0 else 0
+            losers >>= 1
+            s += 1
         self._end_card(True)
 
     def _end_card(self, counts):
