@@ -97,16 +97,21 @@ class Device:
         b = hw.buttons
         b.poll()
         ctl = self.ctl
-        while True:
-            e = b.get()
-            if e < 0:
-                break
-            ctl.key(self.keys[e >> 2], e & 3, now)
-        if self.out.storage.full and ctl.store.journal.entries != self.full_seen:
+        st = self.out.storage
+        st.holding = True  # the journal is written once the servos have their pulses
+        try:
+            while True:
+                e = b.get()
+                if e < 0:
+                    break
+                ctl.key(self.keys[e >> 2], e & 3, now)
+            ctl.tick(now)
+            self._shutters()
+        finally:
+            st.flush()
+        if st.full and ctl.store.journal.entries != self.full_seen:
             self.full_seen = ctl.store.journal.entries  # said again at every action not saved
             ctl.refuse(FLASH_FULL, now)
-        ctl.tick(now)
-        self._shutters()
         hw.buzzer.update()
         self._pixels()
         self._oled()

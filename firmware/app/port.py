@@ -1,7 +1,7 @@
 """MicroPython's port: the RP2040's primitives from `machine`, made by GPIO
 number for the shared assembly (app.hardware). The one module that knows
 `machine`'s pins; its functions are what a board config can ask of a runtime."""
-from machine import ADC, I2C, PWM, SPI, Pin
+from machine import ADC, I2C, PWM, SPI, Pin, mem32
 
 try:
     from os import urandom  # n bytes of the RP2040's ring oscillator (the rp2 port's hardware random source)
@@ -49,10 +49,16 @@ def strip(n, count):
     return NeoPixel(Pin(n, Pin.OUT), count)
 
 
+def _gpio_in():
+    return mem32[0xD0000004]  # the SIO's GPIO_IN: every pin's level, GPn bit n
+
+
 def buttons(names, pins, ladder=None, levels=()):
-    """drivers.buttons.Buttons: switches on GPIOs `pins`, the rest on the ADC of GPn `ladder`."""
+    """drivers.buttons.Buttons: switches on GPIOs `pins`, the rest on the ADC of
+    GPn `ladder`; the switches read in one word (a Pin.value() each costs 12x)."""
     from drivers.buttons import Buttons
-    return Buttons(names, [Pin(p) for p in pins], None if ladder is None else ADC(Pin(ladder)), levels)
+    return Buttons(names, [Pin(p) for p in pins], None if ladder is None else ADC(Pin(ladder)), levels,
+                   word=(_gpio_in, pins))
 
 
 def pca9685(bus, address):

@@ -5,6 +5,9 @@ Call poll() every 2-5 ms. A change is taken once two polls in a row agree and
 `lock_ms` has passed since the last change, so contact bounce and a ladder
 reading caught between steps are ignored, and a press reaches the queue within
 about two polls. Events wait in a preallocated ring; poll() allocates nothing.
+It runs every step, so at rest it costs one read of the pins (one word of
+levels where the port can read them at once) and one comparison: the
+per-button debounce runs only while a level differs or a wait is running.
 
 Ticks wrap (2**30 ms on MicroPython, 2**29 on CircuitPython), so a timestamp
 is only compared while its wait is running: once lock_ms has passed a flag
@@ -23,18 +26,32 @@ _QUEUE = const(32)
 
 
 class Buttons:
-    def __init__(self, names, pins=(), ladder=None, levels=(), lock_ms=15, long_ms=800, confirm=2):
+    def __init__(self, names, pins=(), ladder=None, levels=(), lock_ms=15, long_ms=800, confirm=2, word=None):
         """names: every button; pins: machine.Pin for the first len(pins) names;
-        ladder: a machine.ADC for the rest, levels[k] the reading with the k-th held."""
+        ladder: a machine.ADC for the rest, levels[k] the reading with the k-th held;
+        word: (read, gpios) where the port reads every pin at once: read() the
+        levels as bits, pins[i] being bit gpios[i] (else each pin is read)."""
         self.names = names
         self.n = len(names)
         self.pins = pins
         for p in pins:
             p.init(p.IN, p.PULL_UP)
+        if word is None:
+            word = (self._word, range(len(pins)))
+        self.read = word[0]
+        self.bits = array("I", [1 << g for g in word[1]])
+        released = 0
+        for b in self.bits:
+            released |= b
+        self.released = released  # every switch open: every pull-up's high
+        self.expect = released  # the levels as the buttons stand (down: low)
+        self.ladder_down = -1  # the ladder's button down, -1: none
+        self.busy = True  # a button differs, or a wait (lock, long) runs: the first polls settle all
         self.adc = ladder
         # a reading belongs to the nearest level: thresholds halfway between them
         steps = list(levels) + [_FREE]
         self.bounds = array("i", [(steps[k] + steps[k + 1]) // 2 for k in range(len(levels))])
+        self.free = self.bounds[-1] if levels else 0  # levels rise (board config): above this, none held
         self.lock_ms = lock_ms
         self.long_ms = long_ms
         self.confirm = confirm
@@ -48,11 +65,22 @@ class Buttons:
         self.tail = 0
         self.dropped = 0
 
+    def _word(self):
+        """The pins' levels as bits, pin i bit i (where the port has no one read)."""
+        w = 0
+        pins = self.pins
+        for i in range(len(pins)):
+            if pins[i].value():
+                w |= 1 << i
+        return w
+
     def _ladder_step(self):
         adc = self.adc
         if adc is None:
             return -1
         v = adc.read_u16()
+        if v >= self.free:
+            return -1
         b = self.bounds
         for k in range(len(b)):
             if v < b[k]:
@@ -60,11 +88,18 @@ class Buttons:
         return -1
 
     def poll(self):
+        w = self.read() & self.released
+        step = self._ladder_step()
+        if w == self.expect and step == self.ladder_down and not self.busy:
+            return  # as they stood, and no wait running: nothing to do
         now = time.ticks_ms()
         npins = len(self.pins)
-        step = self._ladder_step()
+        bits = self.bits
+        busy = False
+        expect = self.released
+        down_step = -1
         for i in range(self.n):
-            raw = (self.pins[i].value() == 0) if i < npins else (i - npins == step)
+            raw = (w & bits[i]) == 0 if i < npins else (i - npins == step)
             if not self.settled[i]:
                 d = time.ticks_diff(now, self.since[i])
                 if d >= self.lock_ms or d < 0:  # < 0: more than half the tick period ago
@@ -81,6 +116,16 @@ class Buttons:
                     if d >= self.long_ms or d < 0:
                         self.held_long[i] = 1
                         self._put(i, LONG)
+            if self.down[i]:
+                if i < npins:
+                    expect &= ~bits[i]
+                else:
+                    down_step = i - npins
+                busy = busy or not self.held_long[i]
+            busy = busy or self.count[i] > 0 or not self.settled[i]
+        self.expect = expect
+        self.ladder_down = down_step
+        self.busy = busy
 
     def _change(self, i, raw, now):
         self.down[i] = raw

@@ -50,6 +50,9 @@ class Shutters:
             self.hold[w - 1] = 1
         self.order = array("i", [0] * n)  # request number of a waiting move, 0: none
         self._seq = 0
+        self.still = False  # no move running or waiting: update() has nothing to look at
+        self.asked = False  # a move was asked for since update() last looked
+        self.soonest = 0  # ticks_ms at which the first running move is over
         self.cards = 0  # pictures the device holds itself: none, the cards are printed
         self.close_all()
         backend.enable(True)
@@ -93,6 +96,8 @@ class Shutters:
             if self.again[j] and not self.order[j] and not self.moving[j]:
                 self._seq += 1
                 self.order[j] = _LATE + self._seq
+        self.still = False
+        self.asked = True
         if start:
             self.update()
 
@@ -106,27 +111,40 @@ class Shutters:
 
     # The schedule
     def update(self):
+        if self.still:  # called every step: at rest it costs nothing
+            return
         now = time.ticks_ms()
+        if not self.asked and time.ticks_diff(now, self.soonest) < 0:
+            return  # no move is over and none was asked for: nothing to start
+        self.asked = False
         running = 0
+        soon = 100000  # ms to the end of the first running move
         for i in range(self.n):
             if self.moving[i]:
-                if time.ticks_diff(now, self.ends[i]) >= 0:
+                d = time.ticks_diff(self.ends[i], now)
+                if d <= 0:
                     if not self.hold[i]:
                         self.backend.release(i)
                         self.again[i] = 2 - self.moving[i]  # 1 after a move (it may have stopped short), 0 after a re-drive
                     self.moving[i] = 0
                 else:
                     running += 1
+                    soon = min(soon, d)
+        waiting = True
         while running < self.max_moving:
             i = self._next()
             if i < 0:
-                return
+                waiting = False
+                break
             again = self.order[i] >= _LATE
             if again and running:
-                return  # one at a time, with nothing else moving: the moves keep their places
+                break  # one at a time, with nothing else moving: the moves keep their places
             self.order[i] = 0
             if self._start(i, now, again):
                 running += 1
+                soon = min(soon, time.ticks_diff(self.ends[i], now))
+        self.still = not running and not waiting
+        self.soonest = time.ticks_add(now, soon)
 
     def _next(self):
         best = -1

@@ -7,12 +7,19 @@ has not, so there a write fails and the old file stays.
 A full flash (ENOSPC) is not an error that stops play: the write is dropped,
 `full` says so, and the device tells the table the game is no longer saved.
 JSON files are size-capped before parsing: a huge or deeply nested file
-counts as damaged, never as a MemoryError or a recursion error at boot."""
+counts as damaged, never as a MemoryError or a recursion error at boot.
+
+While `holding`, appends wait in RAM until flush(): the device holds the
+journal's entries over the part of a step that sends the servos their pulses,
+so a press is not kept waiting by the flash (a block erase is 45 ms). A power
+cut in between loses the action, as one a moment earlier would: at boot every
+window closes and the game resumes as the journal has it."""
 import json
 import os
 
 ENOSPC = 28
 JSON_MAX = 4096  # bytes: the settings and the calibration are a few hundred
+_HELD = 64  # bytes of appends held: a step's entries (9 bytes at most each)
 
 
 class Storage:
@@ -21,6 +28,10 @@ class Storage:
         self.root = root
         self.bytes_written = 0
         self.full = False  # a write found no room: nothing more is saved
+        self.holding = False
+        self._held = bytearray(_HELD)
+        self._held_n = 0
+        self._held_name = None
 
     def path(self, name):
         return self.root + name
@@ -31,6 +42,7 @@ class Storage:
         beside the file is a write that never finished (the file is whole: the
         .tmp goes); a .tmp alone is the whole new content, the old file already
         removed (FAT): it becomes the file, so append() never starts a new one."""
+        self._write_held()  # the file as it stands, held appends included
         dst = self.path(name)
         tmp = dst + ".tmp"
         if _size(tmp) >= 0:
@@ -52,6 +64,7 @@ class Storage:
     def write(self, name, data):
         """Replace the file with data; False (and `full` set) if the flash
         has no room: the old file is kept whole, the .tmp goes at the next read."""
+        self._write_held()  # the file as it stands, held appends included
         dst = self.path(name)
         tmp = dst + ".tmp"
         try:
@@ -74,7 +87,32 @@ class Storage:
 
     def append(self, name, data):
         """Add data at the end of the file (a journal entry). On littlefs an
-        append becomes visible whole when the file is closed, or not at all."""
+        append becomes visible whole when the file is closed, or not at all.
+        While holding, it is kept (copied) for flush()."""
+        n = len(data)
+        if self.holding and n <= _HELD:
+            if name != self._held_name or self._held_n + n > _HELD:
+                self._write_held()
+            self._held_name = name
+            k = self._held_n
+            self._held[k:k + n] = data
+            self._held_n = k + n
+            return True
+        return self._append(name, data)
+
+    def flush(self):
+        """Write the appends held, and hold no more; False if the flash is full."""
+        self.holding = False
+        return self._write_held()
+
+    def _write_held(self):
+        n = self._held_n
+        if not n:
+            return True
+        self._held_n = 0
+        return self._append(self._held_name, memoryview(self._held)[:n])
+
+    def _append(self, name, data):
         try:
             with open(self.path(name), "ab") as f:
                 f.write(data)

@@ -279,3 +279,39 @@ def test_a_resumed_game_says_so_with_its_round_and_seat(tmp_path):
     assert s.dev.ctl.msg == "Resumed: round %d, P%d" % (g.round, g.active + 1) and g.round == 2
     s.run(3000)
     assert s.dev.ctl.msg == ""  # for a moment, as every message
+
+
+def test_the_servo_has_its_pulse_before_the_journal_and_a_cut_between_resumes_closed(tmp_path):
+    """A press's servo is sent its pulse before the flash is written (a block
+    erase takes 45 ms); the power going between the two loses the action, as
+    it would a moment earlier: the board resumes the game as the journal had
+    it, that window closed."""
+    import shutil
+    (tmp_path / "a").mkdir()
+    s = session(tmp_path / "a", {"players": 3, "rules": "standard", "seed": 4})
+    s.keys("r")
+    s.run(1000)
+    before = snapshot(s.game())
+    seen = []
+    backend = s.dev.hw.shutters.backend
+    real_drive, real_append = backend.drive, s.dev.out.storage._append
+
+    def drive(i, is_open, us):
+        seen.append("pulse")
+        if is_open and not os.path.exists(str(tmp_path / "cut")):
+            shutil.copytree(str(tmp_path / "a"), str(tmp_path / "cut"))  # the flash as the power goes
+        real_drive(i, is_open, us)
+
+    def append(name, data):
+        seen.append("journal")
+        return real_append(name, data)
+    backend.drive = drive
+    s.dev.out.storage._append = append
+    s.keys("o")
+    assert seen == ["pulse", "journal"]
+    assert snapshot(s.game()) != before and any(s.game().is_open(i) for i in range(12))
+    cut = session(tmp_path / "cut")
+    cut.run(1500)
+    assert snapshot(cut.game()) == before
+    assert not any(cut.dev.hw.shutters.is_open(i) for i in range(12))
+    assert [round(a) for a in cut.emu.angles()] == [round(cut.emu.servos[0].angle())] * 12

@@ -219,3 +219,34 @@ def test_a_compaction_cut_anywhere_keeps_the_game_and_its_draw_counter(monkeypat
         assert bytes(j.load()[1]) == game + bytes((engine.GUESS << 4 | 1,)) and j.entries == 124
     n = cut_everywhere(monkeypatch, tmp_path, kind, _opened_and_undone, _compact, check)
     assert n >= (4 if kind == "fat" else 3)
+
+
+@pytest.mark.parametrize("kind", ["littlefs", "fat"])
+def test_appends_held_over_a_step_go_to_flash_in_one_append_and_reads_see_them(monkeypatch, tmp_path, kind):
+    """The device holds a step's journal entries until its servos have their
+    pulses: held, they reach the flash in one append (a cut there loses them
+    all, never a part: the CRC chain says where), and a read sees them."""
+    st = store(kind, tmp_path)
+    _old_game(st)
+    j = jn.Journal(st)
+    j.load()
+    path = tmp_path / jn.NAME
+    size = path.stat().st_size
+    st.holding = True
+    j.append(bytes((engine.ROLL << 4, 6)))
+    j.append(bytes((engine.ROLL << 4, 5)))
+    assert path.stat().st_size == size  # held
+    with monkeypatch.context() as m:
+        flash = Flash(m, kind == "fat")
+        assert st.flush()
+        assert flash.calls == 2 and not st.holding  # one open, one write
+    j2 = jn.Journal(store(kind, tmp_path))
+    head, log = j2.load()[:2]
+    assert head == OLD and j2.entries == 6 and bytes(log)[-4:] == bytes((engine.ROLL << 4, 6, engine.ROLL << 4, 5))
+    held = path.stat().st_size
+    st.holding = True
+    j.append(bytes((engine.ROLL << 4, 4)))
+    j3 = jn.Journal(st)
+    j3.load()
+    assert j3.entries == 7  # the read wrote what was held first
+    assert st.holding and path.stat().st_size > held
