@@ -5,7 +5,9 @@ the simulator, `press` and the tests call the same step() on a virtual clock.
 A step never sleeps or waits: the shutters move on their own schedule, the
 buzzer plays its tune a note per step, and the OLED gets at most one changed
 page (128 bytes, about 3 ms at 400 kHz) per step, so a press is never held
-up behind a whole frame."""
+up behind a whole frame. The long jobs take a step each: the keys (with the
+journal, written after the servos have their pulses), the lights, drawing
+the frame, then its pages; a change is on the OLED a few steps later."""
 import time
 
 from app import lang, lights, screens
@@ -99,12 +101,14 @@ class Device:
         ctl = self.ctl
         st = self.out.storage
         st.holding = True  # the journal is written once the servos have their pulses
+        busy = False  # this step did one of the long jobs: the others wait for the next
         try:
             while True:
                 e = b.get()
                 if e < 0:
                     break
                 ctl.key(self.keys[e >> 2], e & 3, now)
+                busy = True
             ctl.tick(now)
             self._shutters()
         finally:
@@ -113,8 +117,10 @@ class Device:
             self.full_seen = ctl.store.journal.entries  # said again at every action not saved
             ctl.refuse(FLASH_FULL, now)
         hw.buzzer.update()
-        self._pixels()
-        self._oled()
+        if not busy:
+            busy = self._pixels()
+        if not busy:
+            self._oled()
 
     def _shutters(self):
         s = self.hw.shutters
@@ -150,9 +156,10 @@ class Device:
         return deck_order(st.seed, n, st.secret)[k % n]
 
     def _pixels(self):
+        """The lights, if anything changed; True if it was looked at."""
         v = self.ctl.version
         if v == self.lit_version:  # nothing changed: no legal() list built every 2 ms
-            return
+            return False
         self.lit_version = v
         lights.fill(self.ctl, self.colours)
         if self.colours != self.lit:
@@ -163,6 +170,7 @@ class Device:
                 r, g, b = lights.PALETTE[k]
                 px.set(i, r, g, b)
             px.show()
+        return True
 
     def _oled(self):
         oled = self.hw.oled
@@ -172,6 +180,7 @@ class Device:
             self.shown_version = self.ctl.version
             screens.draw(oled, self.ctl)
             self.dirty = True
+            return  # its pages go from the next step on
         if not self.dirty:
             return
         pages = oled.pages  # the driver's: 8 on a 64-row panel
