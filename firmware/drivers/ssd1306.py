@@ -30,8 +30,10 @@ class SSD1306(framebuf.FrameBuffer):
         self._data[0] = 0x40  # control byte: the rest is display data
         mv = memoryview(self._data)
         self._views = [mv[:8 * k + 1] for k in range(1, width // 8 + 1)]  # 8k columns each
-        self._buf_mv = memoryview(self.buffer)
-        self._shown_mv = memoryview(self.shown)
+        b = memoryview(self.buffer)
+        s = memoryview(self.shown)
+        self._pages = [b[p * width:(p + 1) * width] for p in range(self.pages)]
+        self._pages_shown = [s[p * width:(p + 1) * width] for p in range(self.pages)]
         cmds = bytearray(len(_INIT) + 1)  # control byte 0x00: a command stream
         for k in range(len(_INIT)):
             cmds[k + 1] = _INIT[k]
@@ -53,20 +55,23 @@ class SSD1306(framebuf.FrameBuffer):
     def show_page(self, p, full=False):
         """Send page p's changed columns; False if nothing had changed. The
         device sends one page per step, so no step waits for a whole frame.
-        The columns are compared as memoryviews (C speed: a loop over them in
-        Python took 1.4 ms a page on the RP2040), halving the span to find
-        the first and last that differ."""
+        A page is first compared whole, as two memoryviews (C speed: a loop
+        over its 128 columns in Python takes 1.4 ms on the RP2040)."""
         w = self.width
+        buf = self.buffer
+        shown = self.shown
         base = p * w
-        a = self._buf_mv[base:base + w]
-        b = self._shown_mv[base:base + w]
-        lo = 0
+        lo = 0 if full else -1
         hi = w - 1
         if not full:
-            if a == b:
+            if self._pages[p] == self._pages_shown[p]:
                 return False
-            lo = _edge(a, b, 0, w, True)
-            hi = _edge(a, b, 0, w, False)
+            for c in range(w):
+                if buf[base + c] != shown[base + c]:
+                    lo = c
+                    break
+            while buf[base + hi] == shown[base + hi]:
+                hi -= 1
         self._send(p, lo, hi)
         return True
 
@@ -84,10 +89,10 @@ class SSD1306(framebuf.FrameBuffer):
         win[5] = page
         win[6] = page
         self.i2c.writeto(self.address, win)
-        at = page * self.width + lo
-        cols = self._buf_mv[at:at + n]
-        self._data[1:n + 1] = cols
-        self.shown[at:at + n] = cols
+        base = page * self.width
+        d = self._data
+        for c in range(lo, hi + 1):
+            d[c - lo + 1] = self.shown[base + c] = self.buffer[base + c]
         self.i2c.writeto(self.address, self._views[(n >> 3) - 1])
 
     def power(self, on):
@@ -95,19 +100,3 @@ class SSD1306(framebuf.FrameBuffer):
 
     def contrast(self, value):
         self.command(0x81, value)
-
-
-def _edge(a, b, lo, hi, first):
-    """The first (or last) index where a and b differ, given a[lo:hi] != b[lo:hi]."""
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if first:
-            if a[lo:mid] == b[lo:mid]:
-                lo = mid
-            else:
-                hi = mid
-        elif a[mid:hi] == b[mid:hi]:
-            hi = mid
-        else:
-            lo = mid
-    return lo
