@@ -95,36 +95,32 @@ class Buttons:
         now = time.ticks_ms()
         npins = len(self.pins)
         bits = self.bits
+        down = self.down
+        count = self.count
+        settled = self.settled
+        held_long = self.held_long
         busy = False
-        expect = self.released
-        down_step = -1
         for i in range(self.n):
             raw = (w & bits[i]) == 0 if i < npins else (i - npins == step)
-            if not self.settled[i]:
+            if raw == down[i] and not count[i] and settled[i] and (held_long[i] or not raw):
+                continue  # as it stands, no wait running
+            if not settled[i]:
                 d = time.ticks_diff(now, self.since[i])
                 if d >= self.lock_ms or d < 0:  # < 0: more than half the tick period ago
-                    self.settled[i] = 1
-            if raw != self.down[i]:
-                if self.count[i] < self.confirm:  # a byte: it would overflow while lock_ms holds back
-                    self.count[i] += 1
-                if self.count[i] >= self.confirm and self.settled[i]:
+                    settled[i] = 1
+            if raw != down[i]:
+                if count[i] < self.confirm:  # a byte: it would overflow while lock_ms holds back
+                    count[i] += 1
+                if count[i] >= self.confirm and settled[i]:
                     self._change(i, raw, now)
             else:
-                self.count[i] = 0
-                if raw and not self.held_long[i]:
+                count[i] = 0
+                if raw and not held_long[i]:
                     d = time.ticks_diff(now, self.since[i])
                     if d >= self.long_ms or d < 0:
-                        self.held_long[i] = 1
+                        held_long[i] = 1
                         self._put(i, LONG)
-            if self.down[i]:
-                if i < npins:
-                    expect &= ~bits[i]
-                else:
-                    down_step = i - npins
-                busy = busy or not self.held_long[i]
-            busy = busy or self.count[i] > 0 or not self.settled[i]
-        self.expect = expect
-        self.ladder_down = down_step
+            busy = busy or count[i] > 0 or not settled[i] or (down[i] and not held_long[i])
         self.busy = busy
 
     def _change(self, i, raw, now):
@@ -132,6 +128,13 @@ class Buttons:
         self.count[i] = 0
         self.since[i] = now
         self.settled[i] = 0
+        k = i - len(self.pins)  # the ladder's step, if it is one
+        if k < 0:
+            self.expect = self.expect & ~self.bits[i] if raw else self.expect | self.bits[i]
+        elif raw:
+            self.ladder_down = k
+        elif self.ladder_down == k:
+            self.ladder_down = -1
         if raw:
             self.held_long[i] = 0
             self._put(i, PRESS)

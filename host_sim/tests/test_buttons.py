@@ -227,3 +227,24 @@ def test_presses_long_presses_and_debounce_after_days_idle(monkeypatch, bits, po
     assert hold(2) == []  # one poll: a glitch
     assert hold(80) == ["press", "short", "release"]
     assert hold(1000) == ["press", "long", "release"]
+
+
+def test_a_ladder_reading_moving_from_one_step_to_another_is_a_release_and_a_press():
+    """A finger sliding from one ladder button to the next, no idle reading
+    between: the first is released and the second pressed at the same poll,
+    and the second's release is still seen (the idle fast path knows which
+    button of the ladder is down, even once it is held long)."""
+    from drivers.buttons import Buttons
+
+    class Adc:
+        v = 65535
+
+        def read_u16(self):
+            return self.v
+    adc = Adc()
+    b = Buttons(("a", "b"), [], adc, [0, 30000])
+    log = []
+    for v, ms in ((65535, 100), (30000, 100), (0, 1000), (65535, 100)):
+        adc.v = v
+        run(b, ms, log)
+    assert [e for _, e in log] == ["b press", "a press", "b short", "b release", "a long", "a release"]
