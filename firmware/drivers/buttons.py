@@ -46,7 +46,7 @@ class Buttons:
         self.released = released  # every switch open: every pull-up's high
         self.expect = released  # the levels as the buttons stand (down: low)
         self.ladder_down = -1  # the ladder's button down, -1: none
-        self.busy = True  # a button differs, or a wait (lock, long) runs: the first polls settle all
+        self.waiting = (1 << self.n) - 1  # bit i: button i counts, settles or waits for long (all: the first polls settle)
         self.adc = ladder
         # a reading belongs to the nearest level: thresholds halfway between them
         steps = list(levels) + [_FREE]
@@ -90,38 +90,56 @@ class Buttons:
     def poll(self):
         w = self.read() & self.released
         step = self._ladder_step()
-        if w == self.expect and step == self.ladder_down and not self.busy:
+        diff = w ^ self.expect
+        ld = self.ladder_down
+        look = self.waiting
+        if not diff and step == ld and not look:
             return  # as they stood, and no wait running: nothing to do
         now = time.ticks_ms()
         npins = len(self.pins)
         bits = self.bits
+        if diff:
+            for i in range(npins):
+                if diff & bits[i]:
+                    look |= 1 << i
+        if step != ld:
+            if step >= 0:
+                look |= 1 << (npins + step)
+            if ld >= 0:
+                look |= 1 << (npins + ld)
+        i = 0
+        while look:  # only the buttons that changed or wait
+            if look & 1:
+                self._look(i, (w & bits[i]) == 0 if i < npins else i - npins == step, now)
+            look >>= 1
+            i += 1
+
+    def _look(self, i, raw, now):
+        """Debounce button i, its level now raw (True: held)."""
         down = self.down
         count = self.count
         settled = self.settled
         held_long = self.held_long
-        busy = False
-        for i in range(self.n):
-            raw = (w & bits[i]) == 0 if i < npins else (i - npins == step)
-            if raw == down[i] and not count[i] and settled[i] and (held_long[i] or not raw):
-                continue  # as it stands, no wait running
-            if not settled[i]:
+        if not settled[i]:
+            d = time.ticks_diff(now, self.since[i])
+            if d >= self.lock_ms or d < 0:  # < 0: more than half the tick period ago
+                settled[i] = 1
+        if raw != down[i]:
+            if count[i] < self.confirm:  # a byte: it would overflow while lock_ms holds back
+                count[i] += 1
+            if count[i] >= self.confirm and settled[i]:
+                self._change(i, raw, now)
+        else:
+            count[i] = 0
+            if raw and not held_long[i]:
                 d = time.ticks_diff(now, self.since[i])
-                if d >= self.lock_ms or d < 0:  # < 0: more than half the tick period ago
-                    settled[i] = 1
-            if raw != down[i]:
-                if count[i] < self.confirm:  # a byte: it would overflow while lock_ms holds back
-                    count[i] += 1
-                if count[i] >= self.confirm and settled[i]:
-                    self._change(i, raw, now)
-            else:
-                count[i] = 0
-                if raw and not held_long[i]:
-                    d = time.ticks_diff(now, self.since[i])
-                    if d >= self.long_ms or d < 0:
-                        held_long[i] = 1
-                        self._put(i, LONG)
-            busy = busy or count[i] > 0 or not settled[i] or (down[i] and not held_long[i])
-        self.busy = busy
+                if d >= self.long_ms or d < 0:
+                    held_long[i] = 1
+                    self._put(i, LONG)
+        if count[i] or not settled[i] or (down[i] and not held_long[i]):
+            self.waiting |= 1 << i
+        else:
+            self.waiting &= ~(1 << i)
 
     def _change(self, i, raw, now):
         self.down[i] = raw
