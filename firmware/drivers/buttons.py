@@ -41,8 +41,8 @@ class Buttons:
         self.read = word[0]
         self.bits = array("I", [1 << g for g in word[1]])
         released = 0
-        for b in self.bits:
-            released |= b
+        for g in word[1]:
+            released |= 1 << g
         self.released = released  # every switch open: every pull-up's high
         self.expect = released  # the levels as the buttons stand (down: low)
         self.ladder_down = -1  # the ladder's button down, -1: none

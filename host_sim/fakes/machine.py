@@ -281,14 +281,16 @@ class SPI:
         return None
 
 
-class _Mem:
-    """machine.mem32: of the RP2040's registers the fake board has only the
-    SIO's GPIO_IN (every pin's level, GPn bit n), what a port may read."""
-    GPIO_IN = 0xD0000004
+_GPIO_IN = 0xD0000004  # the SIO's GPIO_IN: every pin's level, GPn bit n
+
+
+class _Mem(object):  # (object): the stubs have no class of this name to check it against
+    """machine.mem32: of the RP2040's registers the fake board has only
+    GPIO_IN, what a port may read."""
 
     def __getitem__(self, addr):
-        if addr != self.GPIO_IN:
-            raise ValueError("the fake board has no register at 0x%08x (only GPIO_IN, 0x%08x)" % (addr, self.GPIO_IN))
+        if addr != _GPIO_IN:
+            raise ValueError("the fake board has no register at 0x%08x (only GPIO_IN, 0x%08x)" % (addr, _GPIO_IN))
         w = 0
         for n in range(world.GPIO_COUNT):
             if world.pin(n).level():
