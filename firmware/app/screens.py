@@ -16,11 +16,6 @@ try:
 except ImportError:  # CPython without the simulator: const(x) is x
     const = int
 
-try:
-    import framebuf
-except ImportError:  # CircuitPython: adafruit_framebuf draws its displays
-    framebuf = None
-
 from app import lang
 from app.modes import M_PLAY, M_RELOAD
 from app.lang import tr
@@ -35,7 +30,6 @@ PX = const(64)  # the panel right of the grid: 8 columns
 _BX = const(80)  # the big dice or N, top right
 PHASE = ("roll", "open", "decide", "call", "reveal", "over")
 _col = bytearray(8)  # one glyph's columns, for big text
-_TWICE = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"  # 4 bits, each doubled
 
 
 def draw(fb, ctl):
@@ -79,30 +73,17 @@ def english(fb, ctl):
 
 
 def big(s, fb, x, y, inv=False):
-    """s in 16x16 characters (the 8x8 font doubled) from pixel (x, y). Each
-    glyph is drawn small into an 8x8 buffer, whose columns (a byte each:
-    MONO_VLSB) are doubled in width and, by _TWICE, in height into a 16x16
-    one, blitted whole: a tenth of the time of reading the glyph back pixel
-    by pixel, which a display without MicroPython's framebuf still does."""
-    if framebuf is None:
-        return _big_pixels(s, fb, x, y, inv)
-    small = bytearray(8)
-    large = bytearray(32)
-    sf = framebuf.FrameBuffer(small, 8, 8, framebuf.MONO_VLSB)
-    lf = framebuf.FrameBuffer(large, 16, 16, framebuf.MONO_VLSB)
-    flip = 255 if inv else 0
-    for i in range(len(s)):
-        sf.fill(0)
-        sf.text(s[i], 0, 0, 1)
-        for u in range(8):
-            v = small[u]
-            large[2 * u] = large[2 * u + 1] = _TWICE[v & 15] ^ flip  # rows 0-3, doubled: the top page
-            large[16 + 2 * u] = large[17 + 2 * u] = _TWICE[v >> 4] ^ flip
-        fb.blit(lf, x + 16 * i, y)
+    """s in 16x16 characters (the 8x8 font doubled) from pixel (x, y): by
+    the display's own big() where it has one (drivers.ssd1306: a tenth of
+    the time), else with text(), pixel() and fill_rect() alone."""
+    if hasattr(fb, "big"):
+        fb.big(s, x, y, inv)
+    else:
+        _big_pixels(s, fb, x, y, inv)
 
 
 def _big_pixels(s, fb, x, y, inv):
-    """big() with text(), pixel() and fill_rect() alone (CircuitPython's displays)."""
+    """Each glyph drawn small in its own cell, read back and redrawn doubled."""
     ink = 0 if inv else 1
     for i in range(len(s)):
         cx = x + 16 * i
