@@ -49,16 +49,13 @@ def strip(n, count):
     return NeoPixel(Pin(n, Pin.OUT), count)
 
 
-def _gpio_in():
-    return mem32[0xD0000004]  # the SIO's GPIO_IN: every pin's level, GPn bit n
-
-
 def buttons(names, pins, ladder=None, levels=()):
     """drivers.buttons.Buttons: switches on GPIOs `pins`, the rest on the ADC of
     GPn `ladder`; the switches read in one word (a Pin.value() each costs 12x)."""
     from drivers.buttons import Buttons
+    # the SIO's GPIO_IN: every pin's level, GPn bit n (mem32 is machine's: nothing of this module is kept)
     return Buttons(names, [Pin(p) for p in pins], None if ladder is None else ADC(Pin(ladder)), levels,
-                   word=(_gpio_in, pins))
+                   word=(mem32, 0xD0000004, pins))
 
 
 def pca9685(bus, address):

@@ -29,19 +29,20 @@ class Buttons:
     def __init__(self, names, pins=(), ladder=None, levels=(), lock_ms=15, long_ms=800, confirm=2, word=None):
         """names: every button; pins: machine.Pin for the first len(pins) names;
         ladder: a machine.ADC for the rest, levels[k] the reading with the k-th held;
-        word: (read, gpios) where the port reads every pin at once: read() the
-        levels as bits, pins[i] being bit gpios[i] (else each pin is read)."""
+        word: (mem, addr, gpios) where the port reads every pin at once: mem[addr]
+        the levels as bits, pins[i] being bit gpios[i] (else each pin is read)."""
         self.names = names
         self.n = len(names)
         self.pins = pins
         for p in pins:
             p.init(p.IN, p.PULL_UP)
         if word is None:
-            word = (self._word, range(len(pins)))
-        self.read = word[0]
-        self.bits = array("I", [1 << g for g in word[1]])
+            word = (None, 0, range(len(pins)))
+        self.mem = word[0]
+        self.addr = word[1]
+        self.bits = array("I", [1 << g for g in word[2]])
         released = 0
-        for g in word[1]:
+        for g in word[2]:
             released |= 1 << g
         self.released = released  # every switch open: every pull-up's high
         self.expect = released  # the levels as the buttons stand (down: low)
@@ -88,7 +89,8 @@ class Buttons:
         return -1
 
     def poll(self):
-        w = self.read() & self.released
+        m = self.mem
+        w = (m[self.addr] if m is not None else self._word()) & self.released
         step = self._ladder_step()
         diff = w ^ self.expect
         ld = self.ladder_down

@@ -292,8 +292,8 @@ class _Mem(object):  # (object): the stubs have no class of this name to check i
         if addr != _GPIO_IN:
             raise ValueError("the fake board has no register at 0x%08x (only GPIO_IN, 0x%08x)" % (addr, _GPIO_IN))
         w = 0
-        for n in range(world.GPIO_COUNT):
-            if world.pin(n).level():
+        for n, p in world.pins.items():  # a pin nothing has touched reads 0 (no pull)
+            if p.level():
                 w |= 1 << n
         return w
 
