@@ -292,8 +292,9 @@ class _Mem(object):  # (object): the stubs have no class of this name to check i
         if addr != _GPIO_IN:
             raise ValueError("the fake board has no register at 0x%08x (only GPIO_IN, 0x%08x)" % (addr, _GPIO_IN))
         w = 0
-        for n, p in world.pins.items():  # a pin nothing has touched reads 0 (no pull)
-            if p.level():
+        for n in range(world.GPIO_COUNT):
+            p = world.pins.get(n)  # a pin nothing has touched reads 0 (no pull); none is made here
+            if p is not None and p.level():
                 w |= 1 << n
         return w
 
