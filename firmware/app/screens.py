@@ -73,17 +73,9 @@ def english(fb, ctl):
 
 
 def big(s, fb, x, y, inv=False):
-    """s in 16x16 characters (the 8x8 font doubled) from pixel (x, y): by
-    the display's own big() where it has one (drivers.ssd1306: a tenth of
-    the time), else with text(), pixel() and fill_rect() alone."""
-    if hasattr(fb, "big"):
-        fb.big(s, x, y, inv)
-    else:
-        _big_pixels(s, fb, x, y, inv)
-
-
-def _big_pixels(s, fb, x, y, inv):
-    """Each glyph drawn small in its own cell, read back and redrawn doubled."""
+    """s in 16x16 characters (the 8x8 font doubled) from pixel (x, y): each
+    glyph is drawn small in its own cell, read back and redrawn doubled, so
+    it needs only text(), pixel() and fill_rect() of any framebuffer."""
     ink = 0 if inv else 1
     for i in range(len(s)):
         cx = x + 16 * i

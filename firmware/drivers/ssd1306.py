@@ -6,7 +6,6 @@ data bytes, about 25 ms at 400 kHz."""
 import framebuf
 from micropython import const
 
-_TWICE = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"  # 4 bits, each doubled
 _SET_COL = const(0x21)
 _SET_PAGE = const(0x22)
 
@@ -95,25 +94,6 @@ class SSD1306(framebuf.FrameBuffer):
         for c in range(lo, hi + 1):
             d[c - lo + 1] = self.shown[base + c] = self.buffer[base + c]
         self.i2c.writeto(self.address, self._views[(n >> 3) - 1])
-
-    def big(self, s, x, y, inv=False):
-        """s in 16x16 characters (the 8x8 font doubled) from pixel (x, y). Each
-        glyph is drawn small into an 8x8 buffer, whose columns (a byte each:
-        MONO_VLSB) are doubled in width and, by _TWICE, in height into a 16x16
-        one, blitted whole: a tenth of the time of reading it back pixel by pixel."""
-        small = bytearray(8)
-        large = bytearray(32)
-        sf = framebuf.FrameBuffer(small, 8, 8, framebuf.MONO_VLSB)
-        lf = framebuf.FrameBuffer(large, 16, 16, framebuf.MONO_VLSB)
-        flip = 255 if inv else 0
-        for i in range(len(s)):
-            sf.fill(0)
-            sf.text(s[i], 0, 0, 1)
-            for u in range(8):
-                v = small[u]
-                large[2 * u] = large[2 * u + 1] = _TWICE[v & 15] ^ flip  # rows 0-3, doubled: the top page
-                large[16 + 2 * u] = large[17 + 2 * u] = _TWICE[v >> 4] ^ flip
-            self.blit(lf, x + 16 * i, y)
 
     def power(self, on):
         self.command(0xAF if on else 0xAE)
