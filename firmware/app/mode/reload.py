@@ -15,3 +15,9 @@ class Mode(Base):
 
     def draw(self, fb, ctl):
         wrap(fb, "DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK.", 0, 6)
+
+    def draw_zh(self, fb, ctl):
+        from app import lines
+        from app.lang import tr
+        lines.wrap(fb, tr("DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK."),
+                   0, 0, 128, 48)

@@ -1,6 +1,7 @@
 """A menu: rows of (label, action), NEXT and ROLL to move down and up, OK to
 run the row's action(ctl, now); drawn as a list with the row at the cursor
 inverted and each row's value (values(ctl)) after its label."""
+from app.lang import tr
 from app.mode.base import Base
 from app.modes import K_NEXT, K_OK, K_ROLL
 from app.screens import text
@@ -25,7 +26,7 @@ class Rows(Base):
             self.ROWS[self.item][1](self, ctl, now)
 
     def title(self, ctl):
-        return self.TITLE
+        return tr(self.TITLE)
 
     def values(self, ctl):
         """Each row's value, "" for none."""
@@ -43,6 +44,22 @@ class Rows(Base):
             text(line[:_W - 1], fb, 0, 1 + i - top, i == at)
         marks(fb, top > 0, top + 6 < len(rows), 120, 8, 48)
         text("NEXT OK UNDO", fb, 0, 7)
+
+    def draw_zh(self, fb, ctl):
+        """Four lines below the title (no room for the keys' line)."""
+        from app import lines
+        lines.draw(fb, self.title(ctl), 0, 0)
+        at = self.item
+        rows = self.ROWS
+        values = self.values(ctl)
+        top = 0 if at < 4 else at - 3
+        for i in range(top, min(len(rows), top + 4)):
+            v = values[i]
+            line = tr(rows[i][0]) + (": " + v if v else "")
+            while lines.width(line) > 128:
+                line = line[:-1]
+            lines.draw(fb, line, 0, 12 * (1 + i - top), i == at, True)
+        marks(fb, top > 0, top + 4 < len(rows), 120, 12, 48)
 
 
 def marks(fb, up, down, x, y, h):

@@ -40,3 +40,13 @@ class Mode(Base):
         text("key: %s" % (KEY_NAMES[k] if k >= 0 else "-"), fb, 0, 3)
         text("card: %s" % ("in" if ctl.slot.card_in else "out"), fb, 0, 4)
         text("UNDO: back", fb, 0, 6)
+
+    def draw_zh(self, fb, ctl):
+        from app import lines
+        from app.lang import tr
+        from app.screens_zh import block
+        k = ctl.last_key
+        block(fb, (tr("SELF-TEST"), tr("window %d") % (self.win + 1),
+                   tr("key: %s") % (KEY_NAMES[k] if k >= 0 else "-"),
+                   tr("card: %s") % (tr("in") if ctl.slot.card_in else tr("out"))), 0, 0, 48)
+        lines.draw(fb, tr("UNDO: back"), 0, 50)
