@@ -17,10 +17,21 @@ except ImportError:  # CPython without the simulator: const(x) is x
     const = int
 
 from app import lang
-from app.modes import M_PLAY, M_RELOAD
 from app.lang import tr
-from game import engine
 
+# game.engine's action codes and phases, app.modes' modes, as private
+# constants: no attribute looked up, no name stored (a test checks each)
+_M_PLAY = const(1)
+_M_RELOAD = const(5)
+_SKIP = const(3)
+_GUESS = const(5)
+_END = const(7)
+_ORDER = const(8)
+_P_ROLL = const(0)
+_P_OPEN = const(1)
+_P_DECIDE = const(2)
+_P_CALL = const(3)
+_P_REVEAL = const(4)
 _W = const(16)  # text columns
 _GX = const(0)
 _GY = const(17)
@@ -47,7 +58,7 @@ def draw(fb, ctl):
         if ctl.msg and not md.QUIET:
             _message(fb, ctl.msg)
     g = ctl.store.game
-    if g is not None and (ctl.mode == M_PLAY and not g.over() or ctl.mode == M_RELOAD):
+    if g is not None and (ctl.mode == _M_PLAY and not g.over() or ctl.mode == _M_RELOAD):
         _scores(fb, g)
 
 
@@ -59,9 +70,9 @@ def game(fb, ctl, end, head, prompt, call, side):
         end(fb, ctl)
     else:
         head(fb, g)
-        if ctl.cur.result or ctl.slot.blocked() or g.phase == engine.P_REVEAL:
+        if ctl.cur.result or ctl.slot.blocked() or g.phase == _P_REVEAL:
             prompt(fb, ctl)
-        elif g.phase == engine.P_CALL:
+        elif g.phase == _P_CALL:
             call(fb, ctl)
         else:
             play(fb, ctl, side)
@@ -145,10 +156,10 @@ def top(fb, g, words=True):
         text("R%d/%d" % (g.round, g.opts["rounds"]), fb, 4, 0)
         text(PHASE[g.phase], fb, 4, 1)
     ph = g.phase
-    if ph == engine.P_CALL or ph == engine.P_REVEAL:
+    if ph == _P_CALL or ph == _P_REVEAL:
         fb.text("N=", _BX, 4, 1)
         big("%d" % g.n_at_guess, fb, _BX + 16, 0)
-    elif g.d1 and (ph == engine.P_OPEN or ph == engine.P_DECIDE):
+    elif g.d1 and (ph == _P_OPEN or ph == _P_DECIDE):
         big(("-" if g.used & 1 else "%d" % g.d1) + " " + ("-" if g.used & 2 else "%d" % g.d2), fb, _BX, 0)
 
 
@@ -159,7 +170,7 @@ def _scores(fb, g):
 
 def _grid(fb, ctl):
     g = ctl.store.game
-    allowed = ctl.store.allowed() if g.phase in (engine.P_OPEN, engine.P_DECIDE) else 0
+    allowed = ctl.store.allowed() if g.phase in (_P_OPEN, _P_DECIDE) else 0
     for w in range(12):
         x = _GX + (w % 4) * _CW
         y = _GY + (w // 4) * _CH
@@ -187,11 +198,11 @@ def play(fb, ctl, side=_side):
     _grid(fb, ctl)
     ph = g.phase
     legal = ctl.store.legal()
-    if ph == engine.P_ROLL:
-        side(fb, ("Press", "ROLL") + (("NEXT:", "no roll") if (engine.SKIP, 0) in legal else ()))
-    elif ph == engine.P_OPEN:
+    if ph == _P_ROLL:
+        side(fb, ("Press", "ROLL") + (("NEXT:", "no roll") if (_SKIP, 0) in legal else ()))
+    elif ph == _P_OPEN:
         side(fb, ("NEXT", "picks,", "OK", "opens"))
-    elif (engine.END, 0) in legal:
+    elif (_END, 0) in legal:
         side(fb, ("OK: open", "PASS:", "end turn"))
     else:
         side(fb, (("OK: open",) if ctl.store.allowed() else ()) + (tr("%d: guess") % (g.active + 1), "PASS:", "no guess"))
@@ -209,9 +220,9 @@ def call_texts(ctl):
     can = []
     tie = None
     for code, a in ctl.store.legal():
-        if code == engine.GUESS:
+        if code == _GUESS:
             can.append(a)
-        elif code == engine.ORDER and tie is None:
+        elif code == _ORDER and tie is None:
             tie = a
     cost = g.opts["challenge_cost"]
     join = ""
@@ -245,7 +256,7 @@ def _board_prompt(fb, ctl):
     if ctl.cur.result:
         for part in ctl.cur.result.split("\n"):
             row += wrap(fb, part, row, 6 - row)
-    if g.phase == engine.P_REVEAL:
+    if g.phase == _P_REVEAL:
         text(seats("In: ", g.call_order()), fb, 0, row)
         row += 1
         wrap(fb, reveal(ctl, g), row, 6 - row)
@@ -254,7 +265,7 @@ def _board_prompt(fb, ctl):
         if why:
             wrap(fb, why, row, 6 - row)
         elif row < 6:
-            text("Press ROLL" if g.phase == engine.P_ROLL else "Go on", fb, 0, row)
+            text("Press ROLL" if g.phase == _P_ROLL else "Go on", fb, 0, row)
 
 
 def reveal(ctl, g):

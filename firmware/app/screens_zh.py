@@ -13,8 +13,11 @@ except ImportError:  # CPython without the simulator: const(x) is x
 from app import lines
 from app import screens as en
 from app.lang import tr
-from game import engine
 
+# game.engine's phases as private constants: no attribute looked up, no name
+# stored (a test checks each against the engine)
+_P_ROLL = const(0)
+_P_REVEAL = const(4)
 # app.modes' number of play as a private constant: an imported name would be
 # a global of this module, for as long as Chinese is spoken
 _M_PLAY = const(1)
@@ -50,7 +53,7 @@ def _top(fb, g):
     en.top(fb, g, False)
     ph = g.phase
     lines.draw(fb, tr(en.PHASE[ph]), 36, 2)
-    if ph == engine.P_ROLL:
+    if ph == _P_ROLL:
         r = tr("R%d/%d") % (g.round, g.opts["rounds"])
         lines.draw(fb, r, 128 - lines.width(r), 2)
 
@@ -75,7 +78,7 @@ def _board_prompt(fb, ctl):
     if ctl.cur.result:
         for part in ctl.cur.result.split("\n"):
             y += lines.wrap(fb, part, 0, y, 128, 48 - y)
-    if g.phase == engine.P_REVEAL:
+    if g.phase == _P_REVEAL:
         y = block(fb, (en.seats("In: ", g.call_order()),), 0, y, 48)
         lines.wrap(fb, en.reveal(ctl, g), 0, y, 128, 48 - y)
     else:
@@ -83,7 +86,7 @@ def _board_prompt(fb, ctl):
         if why:
             lines.wrap(fb, tr(why), 0, y, 128, 48 - y)
         else:
-            block(fb, (tr("Press ROLL") if g.phase == engine.P_ROLL else tr("Go on"),), 0, y, 48)
+            block(fb, (tr("Press ROLL") if g.phase == _P_ROLL else tr("Go on"),), 0, y, 48)
 
 
 def _end(fb, ctl):
