@@ -6,8 +6,6 @@ from app.mode.base import Base
 from app.modes import K_NEXT, K_OK, K_ROLL
 from app.screens import text
 
-_W = 16  # text columns
-
 
 class Rows(Base):
     ROWS = ()
@@ -33,33 +31,29 @@ class Rows(Base):
         return ("",) * len(self.ROWS)
 
     def draw(self, fb, ctl):
-        text(self.title(ctl), fb, 0, 0)
-        at = self.item
-        rows = self.ROWS
-        values = self.values(ctl)
-        top = 0 if at < 6 else at - 5
-        for i in range(top, min(len(rows), top + 6)):
-            v = values[i]
-            line = rows[i][0] + (": " + v if v else "")
-            text(line[:_W - 1], fb, 0, 1 + i - top, i == at)
-        marks(fb, top > 0, top + 6 < len(rows), 120, 8, 48)
+        self._list(fb, ctl, 6, 8, 120)
         text("NEXT OK UNDO", fb, 0, 7)
 
     def draw_zh(self, fb, ctl):
         """Four lines below the title (no room for the keys' line)."""
+        self._list(fb, ctl, 4, 12, 128)
+
+    def _list(self, fb, ctl, n, h, w):
+        """The title, then n rows h pixels apart (12: set out for ideographs),
+        each cut to w pixels, the one at the cursor inverted; the scroll marks."""
         from app import lines
         lines.draw(fb, self.title(ctl), 0, 0)
         at = self.item
         rows = self.ROWS
         values = self.values(ctl)
-        top = 0 if at < 4 else at - 3
-        for i in range(top, min(len(rows), top + 4)):
+        top = 0 if at < n else at - n + 1
+        for i in range(top, min(len(rows), top + n)):
             v = values[i]
             line = tr(rows[i][0]) + (": " + v if v else "")
-            while lines.width(line) > 128:
+            while lines.width(line) > w:
                 line = line[:-1]
-            lines.draw(fb, line, 0, 12 * (1 + i - top), i == at, True)
-        marks(fb, top > 0, top + 4 < len(rows), 120, 12, 48)
+            lines.draw(fb, line, 0, h * (1 + i - top), i == at, h > 8)
+        marks(fb, top > 0, top + n < len(rows), 120, h, 48)
 
 
 def marks(fb, up, down, x, y, h):
