@@ -9,8 +9,9 @@ Play:  rows 0-1   whose turn, large (seen across the table), the round and
                   and the card slot's requests use the whole width
        rows 6-7   every seat's crystals (the active seat inverted)
 A message covers rows 2-5 (three lines) for a moment; the turn and crystals stay.
-The other modes draw their own screens (app/mode/) with text() and wrap();
-in Chinese (app.lang) app.screens_zh draws the same screens with these helpers."""
+Here what both languages draw; the rest of play's screen and the message box
+are app.screens_en's and app.screens_zh's, each loaded only in its language.
+The other modes draw their own screens (app/mode/) with text() and wrap()."""
 try:
     from micropython import const
 except ImportError:  # CPython without the simulator: const(x) is x
@@ -56,7 +57,8 @@ def draw(fb, ctl):
     else:
         md.draw(fb, ctl)
         if ctl.msg and not md.QUIET:
-            _message(fb, ctl.msg)
+            from app import screens_en
+            screens_en.message(fb, ctl.msg)
     g = ctl.store.game
     if g is not None and (ctl.mode == _M_PLAY and not g.over() or ctl.mode == _M_RELOAD):
         _scores(fb, g)
@@ -79,8 +81,10 @@ def game(fb, ctl, end, head, prompt, call, side):
 
 
 def english(fb, ctl):
-    """Play mode's screen in English (app.mode.play draws it)."""
-    game(fb, ctl, _end, top, _board_prompt, _call, _side)
+    """Play mode's screen in English (app.mode.play draws it): app.screens_en,
+    which a game in Chinese never loads."""
+    from app import screens_en
+    screens_en.draw(fb, ctl)
 
 
 def big(s, fb, x, y, inv=False):
@@ -187,12 +191,7 @@ def _grid(fb, ctl):
             fb.text("%d" % g.tokens[w], x + 4, y + 1, 1)
 
 
-def _side(fb, lines):
-    for i in range(len(lines)):
-        fb.text(lines[i], PX, 16 + i * 8, 1)
-
-
-def play(fb, ctl, side=_side):
+def play(fb, ctl, side):
     """Roll, open and decide: the grid, and beside it (side) what to press."""
     g = ctl.store.game
     _grid(fb, ctl)
@@ -238,52 +237,11 @@ def call_texts(ctl):
     return (seats("In: ", order) if order else tr("In: nobody yet")), join, other
 
 
-def _call(fb, ctl):
-    """The call's lines, and how to close it."""
-    first, join, other = call_texts(ctl)
-    text(first, fb, 0, 2)
-    if join:
-        text(join, fb, 0, 3)
-    if other:
-        text(other, fb, 0, 4)
-    text("OK: close call", fb, 0, 5)
-
-
-def _board_prompt(fb, ctl):
-    """Full width: the reveal, a result, the card slot's requests."""
-    g = ctl.store.game
-    row = 2
-    if ctl.cur.result:
-        for part in ctl.cur.result.split("\n"):
-            row += wrap(fb, part, row, 6 - row)
-    if g.phase == _P_REVEAL:
-        text(seats("In: ", g.call_order()), fb, 0, row)
-        row += 1
-        wrap(fb, reveal(ctl, g), row, 6 - row)
-    else:
-        why = ctl.slot.blocked()
-        if why:
-            wrap(fb, why, row, 6 - row)
-        elif row < 6:
-            text("Press ROLL" if g.phase == _P_ROLL else "Go on", fb, 0, row)
-
-
 def reveal(ctl, g):
     """What the reveal waits for: the printed card pulled, the digital
     picture asked for (a second press), or who was right."""
     return tr("Pull the card and show it" if ctl.slot.must_pull() else "OK shows the picture"
               if ctl.digital and ctl.cur.shown != g.cards else "Who was right? Seat, or OK: none")
-
-
-def _end(fb, ctl):
-    """Game over: the seats ranked, shared places for ties, winners inverted."""
-    g = ctl.store.game
-    text("GAME OVER", fb, 0, 0)
-    w = g.winners()
-    text(("Winners: " if len(w) > 1 else "Winner: ") + " ".join("P%d" % (s + 1) for s in w), fb, 0, 1)
-    ranks(fb, g, 2)
-    text("UNDO: take back", fb, 0, 6)
-    text("hold UNDO: menu", fb, 0, 7)
 
 
 def ranks(fb, g, row):
@@ -297,19 +255,3 @@ def ranks(fb, g, row):
         if not i or g.crystals[s] != g.crystals[order[i - 1]]:
             place = i + 1
         text("%d. P%d %d" % (place, s + 1, g.crystals[s]), fb, (i % 2) * 8, row + i // 2, s in w)
-
-
-def _message(fb, msg):
-    fb.fill_rect(0, 16, 128, 32, 0)
-    fb.rect(0, 16, 128, 32, 1)
-    line = ""
-    rows = []
-    for word in msg.split(" "):
-        if line and len(line) + 1 + len(word) > 15:
-            rows.append(line)
-            line = word
-        else:
-            line = (line + " " + word) if line else word
-    rows.append(line)
-    for i in range(min(3, len(rows))):
-        fb.text(rows[i][:15], 4, 18 + i * 9, 1)
