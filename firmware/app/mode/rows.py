@@ -3,8 +3,13 @@ run the row's action(ctl, now); drawn as a list with the row at the cursor
 inverted and each row's value (values(ctl)) after its label."""
 from app.lang import tr
 from app.mode.base import Base
-from app.modes import K_NEXT, K_OK, K_ROLL
 from app.screens import text
+from game import const
+
+# app.modes' keys as private constants (a test checks each)
+_K_NEXT = const(7)
+_K_OK = const(8)
+_K_ROLL = const(6)
 
 
 class Rows(Base):
@@ -16,11 +21,11 @@ class Rows(Base):
 
     def key(self, ctl, k, now):
         n = len(self.ROWS)
-        if k == K_NEXT:
+        if k == _K_NEXT:
             self.item = (self.item + 1) % n
-        elif k == K_ROLL:
+        elif k == _K_ROLL:
             self.item = (self.item - 1) % n
-        elif k == K_OK:
+        elif k == _K_OK:
             self.ROWS[self.item][1](self, ctl, now)
 
     def title(self, ctl):
