@@ -1,6 +1,6 @@
 """The OLED's screens in Chinese (app.screens draws English and hands over
 here when app.lang speaks Chinese; loaded only then): play's and the message
-box here, every other mode's in the mode's own draw_zh(). The same screens as
+box here, every other mode draws its own in every language. The same screens as
 in English, laid out for lines with ideographs, 12 rows tall (app.lines): rows
 2-5 hold two of them and one Latin line, so a table joins two English lines
 into one and leaves the other empty (""), and a line that would not fit is
@@ -24,13 +24,13 @@ _M_PLAY = const(1)
 
 
 def draw(fb, ctl):
-    """Play's screens here; every other mode's is its draw_zh(), loaded with
-    the mode and dropped with it."""
+    """Play's screens here; every other mode draws itself in every language,
+    its code loaded with the mode and dropped with it."""
     md = ctl.cur
     if ctl.mode == _M_PLAY:
         en.game(fb, ctl, _end, _top, _board_prompt, _call, _side)
     else:
-        getattr(md, "draw_zh", md.draw)(fb, ctl)  # or a mode that draws itself in every language
+        md.draw(fb, ctl)
     if ctl.msg and not md.QUIET:
         _message(fb, tr(ctl.msg))
 

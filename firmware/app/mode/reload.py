@@ -1,5 +1,7 @@
 """The deck is empty: reload the 200 cards, discard the blocker, press OK.
 A short UNDO takes back the deal that emptied it."""
+from app import lang
+from app.lang import tr
 from app.mode.base import Base
 from app.screens import wrap
 from game import const
@@ -18,10 +20,9 @@ class Mode(Base):
         ctl.load(_M_PLAY).undo(ctl, now)
 
     def draw(self, fb, ctl):
-        wrap(fb, "DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK.", 0, 6)
-
-    def draw_zh(self, fb, ctl):
-        from app import lines
-        from app.lang import tr
+        if lang.code == "en":
+            wrap(fb, "DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK.", 0, 6)
+            return
+        from app import lines  # loaded already: Chinese is drawn with it
         lines.wrap(fb, tr("DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK."),
                    0, 0, 128, 48)

@@ -1,6 +1,7 @@
 """A menu: rows of (label, action), NEXT and ROLL to move down and up, OK to
 run the row's action(ctl, now); drawn as a list with the row at the cursor
 inverted and each row's value (values(ctl)) after its label."""
+from app import lang
 from app.lang import tr
 from app.mode.base import Base
 from app.screens import text
@@ -36,12 +37,11 @@ class Rows(Base):
         return ("",) * len(self.ROWS)
 
     def draw(self, fb, ctl):
-        self._list(fb, ctl, 6, 8, 120)
-        text("NEXT OK UNDO", fb, 0, 7)
-
-    def draw_zh(self, fb, ctl):
-        """Four lines below the title (no room for the keys' line)."""
-        self._list(fb, ctl, 4, 12, 128)
+        if lang.code == "en":
+            self._list(fb, ctl, 6, 8, 120)
+            text("NEXT OK UNDO", fb, 0, 7)
+        else:  # four lines below the title: no room for the keys' line
+            self._list(fb, ctl, 4, 12, 128)
 
     def _list(self, fb, ctl, n, h, w):
         """The title, then n rows h pixels apart (12: set out for ideographs),
