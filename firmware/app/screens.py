@@ -12,13 +12,9 @@ A message covers rows 2-5 (three lines) for a moment; the turn and crystals stay
 Here what both languages draw; the rest of play's screen and the message box
 are app.screens_en's and app.screens_zh's, each loaded only in its language.
 The other modes draw their own screens (app/mode/) with text() and wrap()."""
-try:
-    from micropython import const
-except ImportError:  # CPython without the simulator: const(x) is x
-    const = int
-
 from app import lang
 from app.lang import tr
+from game import const
 
 # game.engine's action codes and phases, app.modes' modes, as private
 # constants: no attribute looked up, no name stored (a test checks each)

@@ -2,12 +2,8 @@
 here; a game in Chinese never loads this, app.screens_zh draws its own): the
 top rows and the grid are app.screens' for both languages, the prompts, the
 call, the end and the message are laid out here in 8x8 text."""
-try:
-    from micropython import const
-except ImportError:  # CPython without the simulator: const(x) is x
-    const = int
-
 from app.screens import PX, call_texts, game, ranks, reveal, seats, text, top, wrap
+from game import const
 
 # game.engine's phases as private constants (a test checks each)
 _P_ROLL = const(0)

@@ -5,14 +5,10 @@ in English, laid out for lines with ideographs, 12 rows tall (app.lines): rows
 2-5 hold two of them and one Latin line, so a table joins two English lines
 into one and leaves the other empty (""), and a line that would not fit is
 left out, the least needed last."""
-try:
-    from micropython import const
-except ImportError:  # CPython without the simulator: const(x) is x
-    const = int
-
 from app import lines
 from app import screens as en
 from app.lang import tr
+from game import const
 
 # game.engine's phases as private constants: no attribute looked up, no name
 # stored (a test checks each against the engine)
