@@ -55,10 +55,13 @@ class Store:
 
     def new_game(self, players, preset, dice, seed, secret=None):
         _begin("new_game")(self, players, preset, dice, seed, secret)
+        _begun()
 
     def resume(self):
         """Rebuild the game from the journal; False if there is none."""
-        return self.journal._read("resume", self)  # app.journal_read's
+        r = self.journal._read("resume", self)  # app.journal_read's
+        _begun()
+        return r
 
     def rng(self):
         """The chance source of the next draw: from the game's seed and the
@@ -106,6 +109,13 @@ def _begin(name):
     from app.controller import forget
     forget("app.begin")
     return getattr(begin, name)
+
+
+def _begun():
+    """A game has begun: the rule options' checker (game.rules, 3 KB of RAM)
+    goes too; the game keeps its options, and a new game imports it again."""
+    from app.controller import forget
+    forget("game.rules")
 
 
 UNSEEN = "Take the new card out unseen"  # dealt, then undone: it must not be shown
