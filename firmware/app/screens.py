@@ -76,13 +76,6 @@ def game(fb, ctl, end, head, prompt, call, side):
             play(fb, ctl, side)
 
 
-def english(fb, ctl):
-    """Play mode's screen in English (app.mode.play draws it): app.screens_en,
-    which a game in Chinese never loads."""
-    from app import screens_en
-    screens_en.draw(fb, ctl)
-
-
 def big(s, fb, x, y, inv=False):
     """s in 16x16 characters (the 8x8 font doubled) from pixel (x, y): each
     glyph is drawn small in its own cell, read back and redrawn doubled, so

@@ -11,7 +11,7 @@ _P_REVEAL = const(4)
 
 
 def draw(fb, ctl):
-    """Play mode's screen (app.mode.play draws it, through app.screens)."""
+    """Play mode's screen (app.mode.play's draw())."""
     game(fb, ctl, _end, top, _board_prompt, _call, _side)
 
 
