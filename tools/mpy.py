@@ -45,8 +45,9 @@ def data_files(root=FIRMWARE):
 # 2 KB of the heap it takes when loaded; and each file named by its own name
 # alone (play.py, not app/mode/play.py: 320 B). A traceback still names the
 # file and the function; only its line numbers read 1 (the simulator runs the
-# same code as source, with them).
-NO_LINES = ("-X", "no-source-lines")
+# same code as source, with them). -O1 drops the asserts, there only to tell
+# the type checker what cannot be None.
+NO_LINES = ("-O1", "-X", "no-source-lines")
 
 
 def compile_file(rel, dest, march=None, root=FIRMWARE):
