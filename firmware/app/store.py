@@ -9,8 +9,11 @@ current card (a card dealt while the last one was still in waits for the
 swap). A digital board (e-paper) has no slot: its card is always in."""
 from app import journal as jn
 from app import lang, settings
-from game import chance, engine
-from game.engine import OPEN
+from game import chance, const, engine
+
+# game.engine's numbers as private constants (a test checks each)
+_OPEN = const(4)
+_P_REVEAL = const(4)
 
 
 class Store:
@@ -42,7 +45,7 @@ class Store:
             self._legal = legal = g.legal()
             m = 0
             for code, a in legal:
-                if code == OPEN:
+                if code == _OPEN:
                     m |= 1 << a
             self._mask = m
             self._at = self.changes
@@ -159,8 +162,8 @@ class Slot:
             return ""
         b = self.back
         if b and self.card_in and not self.fresh:  # the new card, dealt then undone: never shown
-            return UNSEEN if g.phase == engine.P_REVEAL else lang.tr("Swap: put back card %d") % b
-        if g.phase == engine.P_REVEAL:
+            return UNSEEN if g.phase == _P_REVEAL else lang.tr("Swap: put back card %d") % b
+        if g.phase == _P_REVEAL:
             return "Pull the card" if self.must_pull() else ""
         if not self.card_in:
             return lang.tr("Put back card %d") % b if b else "Insert the card" if self.fresh else "Insert next card"
