@@ -43,8 +43,3 @@ def tr(s):
     if _t is None:
         return s
     return _t.get(s)
-
-
-def refusal(e):
-    """The text of a game.Refused in the language in use."""
-    return e.text(tr)

@@ -136,7 +136,7 @@ class Mode:
             elif k < 6:
                 self._seat(ctl, k, legal, now)
         except Refused as e:
-            ctl.refuse(lang.refusal(e), now)
+            ctl.refuse(e.text(lang.tr), now)  # in the language in use
 
     def _seat(self, ctl, s, legal, now):
         g = ctl.store.game
