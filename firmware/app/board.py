@@ -8,38 +8,47 @@ DEFAULT = "pico_pca9685"
 # GPIOs a Pico brings out: 23-25 and 29 drive the regulator, VBUS sense, LED, VSYS.
 USABLE = tuple(range(23)) + (26, 27, 28)
 ADC_PINS = (26, 27, 28)
+_SH = "shutters"
 
 
 class ConfigError(ValueError):
     pass
 
 
-def _fail(key, why):
-    raise ConfigError("board config: %s: %s" % (key, why))
+# A key is named by where it sits (at: "" at the top, "shutters", "shutters.channels")
+# and its own key or index, joined only for an error: no path string is kept per key.
+def _path(at, key):
+    if isinstance(key, int):
+        return "%s[%d]" % (at, key)
+    return at + "." + key if at else key
 
 
-def _get(d, key, path, kind=None):
+def _fail(at, key, why):
+    raise ConfigError("board config: %s: %s" % (_path(at, key), why))
+
+
+def _get(d, key, at, kind=None):
     if isinstance(d, list):
         if not 0 <= key < len(d):
-            _fail(path, "missing")
+            _fail(at, key, "missing")
     elif not isinstance(d, dict) or key not in d:
-        _fail(path, "missing")
+        _fail(at, key, "missing")
     v = d[key]
     if kind is int and (not isinstance(v, int) or isinstance(v, bool)):
-        _fail(path, "must be an integer, not %r" % (v,))
+        _fail(at, key, "must be an integer, not %r" % (v,))
     if kind is list and not isinstance(v, list):
-        _fail(path, "must be a list")
+        _fail(at, key, "must be a list")
     if kind is dict and not isinstance(v, dict):
-        _fail(path, "must be an object")
+        _fail(at, key, "must be an object")
     return d[key]  # not v: its narrowed type would stick to every caller
 
 
-def _int(d, key, path, lo, hi, default=None):
+def _int(d, key, at, lo, hi, default=None):
     if default is not None and key not in d:
         return default
-    v = _get(d, key, path, int)
+    v = _get(d, key, at, int)
     if not lo <= v <= hi:
-        _fail(path, "%d is outside %d..%d" % (v, lo, hi))
+        _fail(at, key, "%d is outside %d..%d" % (v, lo, hi))
     return v
 
 
@@ -54,20 +63,20 @@ def _spi_role(pin):
 
 
 def _epaper(sh, pins):
-    bus = _int(sh, "spi", "shutters.spi", 0, 1)
+    bus = _int(sh, "spi", _SH, 0, 1)
     for key, role, what in (("sck", 2, "SCK"), ("mosi", 3, "MOSI"), ("miso", 0, "MISO")):
         # MISO is not wired (the panel is write-only), but SPI takes a pin for it
         # anyway: named here, so that it is not the default (GP8 on SPI1: the HAT's DC)
-        p = pins.claim(sh, key, "shutters." + key)
+        p = pins.claim(sh, key, _SH)
         if _spi_role(p) != (bus, role):
-            _fail("shutters." + key, "GP%d cannot be %s of SPI%d" % (p, what, bus))
+            _fail(_SH, key, "GP%d cannot be %s of SPI%d" % (p, what, bus))
     for key in ("cs", "dc", "rst", "busy"):
-        pins.claim(sh, key, "shutters." + key)
-    sh["baudrate"] = _int(sh, "baudrate", "shutters.baudrate", 100000, 20000000, 4000000)
-    deck = _get(sh, "deck", "shutters.deck")
+        pins.claim(sh, key, _SH)
+    sh["baudrate"] = _int(sh, "baudrate", _SH, 100000, 20000000, 4000000)
+    deck = _get(sh, "deck", _SH)
     if not isinstance(deck, str) or not deck:
-        _fail("shutters.deck", "must be the path of a deck file")
-    sh["max_partials"] = _int(sh, "max_partials", "shutters.max_partials", 1, 100, 15)
+        _fail(_SH, "deck", "must be the path of a deck file")
+    sh["max_partials"] = _int(sh, "max_partials", _SH, 1, 100, 15)
 
 
 def _pwm_channel(pin):
@@ -81,15 +90,15 @@ class _Pins:
     def __init__(self):
         self.owner = {}
 
-    def claim(self, d, key, path, job=None):
-        p = _get(d, key, path, int)
+    def claim(self, d, key, at, job=None):
+        p = _get(d, key, at, int)
         if p not in USABLE:
-            _fail(path, "GP%d is not a usable Pico GPIO" % p)
+            _fail(at, key, "GP%d is not a usable Pico GPIO" % p)
         if job == "adc" and p not in ADC_PINS:
-            _fail(path, "GP%d cannot read analog (ADC is on GP26-28)" % p)
+            _fail(at, key, "GP%d cannot read analog (ADC is on GP26-28)" % p)
         if p in self.owner:
-            _fail(path, "GP%d is already used by %s" % (p, self.owner[p]))
-        self.owner[p] = path
+            _fail(at, key, "GP%d is already used by %s" % (p, self.owner[p]))
+        self.owner[p] = _path(at, key)
         return p
 
 
@@ -97,115 +106,114 @@ def validate(cfg):
     """Check cfg (a dict from JSON); return it with defaults filled in, or raise
     ConfigError naming the first key that is wrong."""
     if not isinstance(cfg, dict):
-        _fail("(top)", "must be a JSON object")
+        _fail("", "(top)", "must be a JSON object")
     pins = _Pins()
-    _get(cfg, "name", "name")
+    _get(cfg, "name", "")
 
-    i2c = _get(cfg, "i2c", "i2c", dict)
-    bus = _int(i2c, "id", "i2c.id", 0, 1)
-    sda = pins.claim(i2c, "sda", "i2c.sda")
-    scl = pins.claim(i2c, "scl", "i2c.scl")
+    i2c = _get(cfg, "i2c", "", dict)
+    bus = _int(i2c, "id", "i2c", 0, 1)
+    sda = pins.claim(i2c, "sda", "i2c")
+    scl = pins.claim(i2c, "scl", "i2c")
     if _i2c_role(sda) != (bus, 0):
-        _fail("i2c.sda", "GP%d cannot be SDA of I2C%d" % (sda, bus))
+        _fail("i2c", "sda", "GP%d cannot be SDA of I2C%d" % (sda, bus))
     if _i2c_role(scl) != (bus, 1):
-        _fail("i2c.scl", "GP%d cannot be SCL of I2C%d" % (scl, bus))
-    _int(i2c, "freq", "i2c.freq", 10000, 1000000)
+        _fail("i2c", "scl", "GP%d cannot be SCL of I2C%d" % (scl, bus))
+    _int(i2c, "freq", "i2c", 10000, 1000000)
 
-    oled = _get(cfg, "oled", "oled", dict)
-    _int(oled, "address", "oled.address", 0x08, 0x77)
-    _int(oled, "width", "oled.width", 128, 128)
-    h = _get(oled, "height", "oled.height", int)
+    oled = _get(cfg, "oled", "", dict)
+    _int(oled, "address", "oled", 0x08, 0x77)
+    _int(oled, "width", "oled", 128, 128)
+    h = _get(oled, "height", "oled", int)
     if h != 64:  # the drivers could show a 32-row panel; the screens could not
-        _fail("oled.height", "must be 64 (the screens are drawn for 128x64), not %d" % h)
+        _fail("oled", "height", "must be 64 (the screens are drawn for 128x64), not %d" % h)
 
-    sh = _get(cfg, "shutters", "shutters", dict)
-    backend = _get(sh, "backend", "shutters.backend")
+    sh = _get(cfg, _SH, "", dict)
+    backend = _get(sh, "backend", _SH)
     if backend not in BACKENDS:
-        _fail("shutters.backend", "unknown backend %r (one of %s)" % (backend, ", ".join(BACKENDS)))
+        _fail(_SH, "backend", "unknown backend %r (one of %s)" % (backend, ", ".join(BACKENDS)))
     servo_slices = {}
     if backend == "pca9685":
-        addr = _int(sh, "address", "shutters.address", 0x40, 0x7F)
+        addr = _int(sh, "address", _SH, 0x40, 0x7F)
         if addr == oled["address"]:
-            _fail("shutters.address", "0x%02x is the OLED's address" % addr)
+            _fail(_SH, "address", "0x%02x is the OLED's address" % addr)
         if "oe" in sh:
-            pins.claim(sh, "oe", "shutters.oe")
-        chans = _get(sh, "channels", "shutters.channels", list)
+            pins.claim(sh, "oe", _SH)
+        chans = _get(sh, "channels", _SH, list)
         if len(chans) != WINDOWS:
-            _fail("shutters.channels", "needs %d channels, has %d" % (WINDOWS, len(chans)))
+            _fail(_SH, "channels", "needs %d channels, has %d" % (WINDOWS, len(chans)))
         seen = []
         for i in range(WINDOWS):
-            c = _int(chans, i, "shutters.channels[%d]" % i, 0, 15)
+            c = _int(chans, i, "shutters.channels", 0, 15)
             if c in seen:
-                _fail("shutters.channels[%d]" % i, "channel %d is used twice" % c)
+                _fail("shutters.channels", i, "channel %d is used twice" % c)
             seen.append(c)
     elif backend == "epaper":
         _epaper(sh, pins)
     else:
-        lst = _get(sh, "pins", "shutters.pins", list)
+        lst = _get(sh, "pins", _SH, list)
         if len(lst) != WINDOWS:
-            _fail("shutters.pins", "needs %d pins, has %d" % (WINDOWS, len(lst)))
+            _fail(_SH, "pins", "needs %d pins, has %d" % (WINDOWS, len(lst)))
         for i in range(WINDOWS):
-            key = "shutters.pins[%d]" % i
-            p = pins.claim(lst, i, key)
+            p = pins.claim(lst, i, "shutters.pins")
             if backend == "pwm":
                 ch = _pwm_channel(p)
                 if ch in servo_slices:
-                    _fail(key, "GP%d shares PWM channel %d%s with %s" % (
+                    _fail("shutters.pins", i, "GP%d shares PWM channel %d%s with %s" % (
                         p, ch[0], "AB"[ch[1]], servo_slices[ch]))
-                servo_slices[ch] = key
-    sh["max_moving"] = _int(sh, "max_moving", "shutters.max_moving", 1, WINDOWS, 3)
-    sh["closed_us"] = _int(sh, "closed_us", "shutters.closed_us", 500, 2500, 1100)
-    sh["open_us"] = _int(sh, "open_us", "shutters.open_us", 500, 2500, 1900)
+                servo_slices[ch] = _path("shutters.pins", i)
+    sh["max_moving"] = _int(sh, "max_moving", _SH, 1, WINDOWS, 3)
+    sh["closed_us"] = _int(sh, "closed_us", _SH, 500, 2500, 1100)
+    sh["open_us"] = _int(sh, "open_us", _SH, 500, 2500, 1900)
     if "ms_per_100us" in sh:  # the old figure: its moves were released too soon
-        _fail("shutters.ms_per_100us", "replaced by ms_per_60deg: the servo's time for 60 degrees (see the bring-up)")
+        _fail(_SH, "ms_per_100us", "replaced by ms_per_60deg: the servo's time for 60 degrees (see the bring-up)")
     # the servo's time for 60 degrees at the lowest rail voltage: the SG90's 0.12 s at 4.8 V, at 4.6 V
-    sh["ms_per_60deg"] = _int(sh, "ms_per_60deg", "shutters.ms_per_60deg", 0, 1000, 125)
-    sh["settle_ms"] = _int(sh, "settle_ms", "shutters.settle_ms", 0, 5000, 10)
+    sh["ms_per_60deg"] = _int(sh, "ms_per_60deg", _SH, 0, 1000, 125)
+    sh["settle_ms"] = _int(sh, "settle_ms", _SH, 0, 5000, 10)
     # windows whose flap needs its pulse kept after a move (e.g. a heavy flap that sags)
-    hold = sh["hold"] = _get(sh, "hold", "shutters.hold", list) if "hold" in sh else []
+    hold = sh["hold"] = _get(sh, "hold", _SH, list) if "hold" in sh else []
     for i in range(len(hold)):
-        w = _int(hold, i, "shutters.hold[%d]" % i, 1, WINDOWS)
+        w = _int(hold, i, "shutters.hold", 1, WINDOWS)
         if hold.index(w) != i:
-            _fail("shutters.hold[%d]" % i, "window %d is named twice" % w)
+            _fail("shutters.hold", i, "window %d is named twice" % w)
 
-    seats = _get(cfg, "seat_buttons", "seat_buttons", list)
+    seats = _get(cfg, "seat_buttons", "", list)
     if len(seats) != SEATS:
-        _fail("seat_buttons", "needs %d pins, has %d" % (SEATS, len(seats)))
+        _fail("", "seat_buttons", "needs %d pins, has %d" % (SEATS, len(seats)))
     for i in range(SEATS):
-        pins.claim(seats, i, "seat_buttons[%d]" % i)
+        pins.claim(seats, i, "seat_buttons")
 
-    ctl = _get(cfg, "controls", "controls", dict)
+    ctl = _get(cfg, "controls", "", dict)
     if "ladder" in ctl:
-        pins.claim(ctl, "ladder", "controls.ladder", "adc")
-        order = _get(ctl, "order", "controls.order", list)
+        pins.claim(ctl, "ladder", "controls", "adc")
+        order = _get(ctl, "order", "controls", list)
         if not all(isinstance(n, str) for n in order):
-            _fail("controls.order", "must be a list of names")
+            _fail("controls", "order", "must be a list of names")
         if sorted(order) != sorted(CONTROLS):
-            _fail("controls.order", "must name each of %s once" % ", ".join(CONTROLS))
-        levels = _get(ctl, "levels", "controls.levels", list)
+            _fail("controls", "order", "must name each of %s once" % ", ".join(CONTROLS))
+        levels = _get(ctl, "levels", "controls", list)
         if len(levels) != len(order):
-            _fail("controls.levels", "needs one level per button in controls.order")
+            _fail("controls", "levels", "needs one level per button in controls.order")
         last = -1
         for i in range(len(levels)):
-            v = _int(levels, i, "controls.levels[%d]" % i, 0, 60000)
+            v = _int(levels, i, "controls.levels", 0, 60000)
             if v <= last:
-                _fail("controls.levels[%d]" % i, "levels must rise")
+                _fail("controls.levels", i, "levels must rise")
             last = v
     else:
         for name in CONTROLS:
-            pins.claim(ctl, name, "controls." + name)
-    pins.claim(cfg, "card_switch", "card_switch")
+            pins.claim(ctl, name, "controls")
+    pins.claim(cfg, "card_switch", "")
 
-    px = _get(cfg, "pixels", "pixels", dict)
-    pins.claim(px, "pin", "pixels.pin")
-    _int(px, "count", "pixels.count", WINDOWS, WINDOWS)
-    px["brightness"] = _int(px, "brightness", "pixels.brightness", 0, 255, 64)
+    px = _get(cfg, "pixels", "", dict)
+    pins.claim(px, "pin", "pixels")
+    _int(px, "count", "pixels", WINDOWS, WINDOWS)
+    px["brightness"] = _int(px, "brightness", "pixels", 0, 255, 64)
 
-    bz = pins.claim(cfg, "buzzer", "buzzer")
+    bz = pins.claim(cfg, "buzzer", "")
     # a slice has one frequency: the buzzer's tone would change the servos' 50 Hz
     for ch in servo_slices:
         if ch[0] == _pwm_channel(bz)[0]:
-            _fail("buzzer", "GP%d is on PWM slice %d with the servo of %s" % (
+            _fail("", "buzzer", "GP%d is on PWM slice %d with the servo of %s" % (
                 bz, ch[0], servo_slices[ch]))
     return cfg
 

@@ -43,10 +43,3 @@ def tr(s):
     if _t is None:
         return s
     return _t.get(s)
-
-
-def refusal(e):
-    """The text of a game.Refused in the language in use."""
-    from game.reasons import TEXT
-    text = tr(TEXT[e.args[0]])
-    return text % e.args[1:] if len(e.args) > 1 else text

@@ -2,14 +2,17 @@
 the colour of the die that allows it (both dice: the mix; no dice: green),
 and the window NEXT points at lights white. Colours go in as palette
 indexes into a preallocated bytearray, so a frame allocates nothing."""
-OFF = 0
-PALETTE = ((0, 0, 0), (0, 60, 255), (255, 110, 0), (170, 0, 255), (0, 200, 60), (255, 255, 255), (255, 0, 0))
-DIE1 = 1
-DIE2 = 2
-BOTH = 3
-FREE = 4
-CURSOR = 5
+from game import const
+
+# Palette indexes: off, each die, both (_DIE1 | _DIE2: the mix), no dice, the
+# cursor and the self-test's window; private consts but TEST, the self-test's
+_OFF = const(0)
+_DIE1 = const(1)
+_DIE2 = const(2)
+_FREE = const(4)
+_CURSOR = const(5)
 TEST = 6
+PALETTE = ((0, 0, 0), (0, 60, 255), (255, 110, 0), (170, 0, 255), (0, 200, 60), (255, 255, 255), (255, 0, 0))
 
 
 def _allows(g, d, w):
@@ -27,7 +30,7 @@ def fill(ctl, out):
     """Write each window's palette index into out (a bytearray of 12): what the
     device's mode lights (play: the dice; the self-test: its window)."""
     for w in range(12):
-        out[w] = OFF
+        out[w] = _OFF
     ctl.cur.light(ctl, out)
 
 
@@ -38,13 +41,13 @@ def dice(g, m, cursor, out):
         if not (m >> w) & 1:
             continue
         if not g.d1:
-            out[w] = FREE
+            out[w] = _FREE
             continue
         k = 0
         if not g.used & 1 and _allows(g, g.d1, w):
-            k |= DIE1
+            k |= _DIE1
         if not g.used & 2 and _allows(g, g.d2, w):
-            k |= DIE2
+            k |= _DIE2
         out[w] = k
     if 0 <= cursor < 12 and (m >> cursor) & 1:
-        out[cursor] = CURSOR
+        out[cursor] = _CURSOR

@@ -3,10 +3,7 @@ glyphs from app.glyphs, ORed straight into the frame buffer's pages (the
 SSD1306's layout), so the driver's page-at-a-time updates are unchanged.
 A line holding CJK is 12 rows tall, its Latin 2 rows down (centred on the
 ideographs); a Latin-only line is 8 rows, as before."""
-try:
-    from micropython import const
-except ImportError:  # CPython without the simulator: const(x) is x
-    const = int
+from game import const
 
 _LATIN = const(8)  # a Latin character's width and a Latin line's height
 _CJK = const(12)  # an ideograph's width and a CJK line's height

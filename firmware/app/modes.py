@@ -1,9 +1,6 @@
 """The controller's vocabulary, shared with the modes, screens and lights:
 key codes (the seat buttons are 0-5) and the device's modes (app/mode/)."""
-try:
-    from micropython import const
-except ImportError:  # CPython without the simulator: const(x) is x
-    const = int
+from game import const
 
 # Keys: seats 0-5, then the controls and the card switch; their names are the
 # buttons' everywhere (drivers, emulator, self-test), seats counted from 1.

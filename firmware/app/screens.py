@@ -9,18 +9,26 @@ Play:  rows 0-1   whose turn, large (seen across the table), the round and
                   and the card slot's requests use the whole width
        rows 6-7   every seat's crystals (the active seat inverted)
 A message covers rows 2-5 (three lines) for a moment; the turn and crystals stay.
-The other modes draw their own screens (app/mode/) with text() and wrap();
-in Chinese (app.lang) app.screens_zh draws the same screens with these helpers."""
-try:
-    from micropython import const
-except ImportError:  # CPython without the simulator: const(x) is x
-    const = int
-
+Here what both languages draw; the rest of play's screen and the message box
+are app.screens_en's and app.screens_zh's, each loaded only in its language.
+The other modes draw their own screens (app/mode/) with text() and wrap()."""
 from app import lang
-from app.modes import M_PLAY, M_RELOAD
 from app.lang import tr
-from game import engine
+from game import const
 
+# game.engine's action codes and phases, app.modes' modes, as private
+# constants: no attribute looked up, no name stored (a test checks each)
+_M_PLAY = const(1)
+_M_RELOAD = const(5)
+_SKIP = const(3)
+_GUESS = const(5)
+_END = const(7)
+_ORDER = const(8)
+_P_ROLL = const(0)
+_P_OPEN = const(1)
+_P_DECIDE = const(2)
+_P_CALL = const(3)
+_P_REVEAL = const(4)
 _W = const(16)  # text columns
 _GX = const(0)
 _GY = const(17)
@@ -45,9 +53,10 @@ def draw(fb, ctl):
     else:
         md.draw(fb, ctl)
         if ctl.msg and not md.QUIET:
-            _message(fb, ctl.msg)
+            from app import screens_en
+            screens_en.message(fb, ctl.msg)
     g = ctl.store.game
-    if g is not None and (ctl.mode == M_PLAY and not g.over() or ctl.mode == M_RELOAD):
+    if g is not None and (ctl.mode == _M_PLAY and not g.over() or ctl.mode == _M_RELOAD):
         _scores(fb, g)
 
 
@@ -59,17 +68,12 @@ def game(fb, ctl, end, head, prompt, call, side):
         end(fb, ctl)
     else:
         head(fb, g)
-        if ctl.cur.result or ctl.slot.blocked() or g.phase == engine.P_REVEAL:
+        if ctl.cur.result or ctl.slot.blocked() or g.phase == _P_REVEAL:
             prompt(fb, ctl)
-        elif g.phase == engine.P_CALL:
+        elif g.phase == _P_CALL:
             call(fb, ctl)
         else:
             play(fb, ctl, side)
-
-
-def english(fb, ctl):
-    """Play mode's screen in English (app.mode.play draws it)."""
-    game(fb, ctl, _end, top, _board_prompt, _call, _side)
 
 
 def big(s, fb, x, y, inv=False):
@@ -145,10 +149,10 @@ def top(fb, g, words=True):
         text("R%d/%d" % (g.round, g.opts["rounds"]), fb, 4, 0)
         text(PHASE[g.phase], fb, 4, 1)
     ph = g.phase
-    if ph == engine.P_CALL or ph == engine.P_REVEAL:
+    if ph == _P_CALL or ph == _P_REVEAL:
         fb.text("N=", _BX, 4, 1)
         big("%d" % g.n_at_guess, fb, _BX + 16, 0)
-    elif g.d1 and (ph == engine.P_OPEN or ph == engine.P_DECIDE):
+    elif g.d1 and (ph == _P_OPEN or ph == _P_DECIDE):
         big(("-" if g.used & 1 else "%d" % g.d1) + " " + ("-" if g.used & 2 else "%d" % g.d2), fb, _BX, 0)
 
 
@@ -159,7 +163,7 @@ def _scores(fb, g):
 
 def _grid(fb, ctl):
     g = ctl.store.game
-    allowed = ctl.store.allowed() if g.phase in (engine.P_OPEN, engine.P_DECIDE) else 0
+    allowed = ctl.store.allowed() if g.phase in (_P_OPEN, _P_DECIDE) else 0
     for w in range(12):
         x = _GX + (w % 4) * _CW
         y = _GY + (w // 4) * _CH
@@ -176,22 +180,17 @@ def _grid(fb, ctl):
             fb.text("%d" % g.tokens[w], x + 4, y + 1, 1)
 
 
-def _side(fb, lines):
-    for i in range(len(lines)):
-        fb.text(lines[i], PX, 16 + i * 8, 1)
-
-
-def play(fb, ctl, side=_side):
+def play(fb, ctl, side):
     """Roll, open and decide: the grid, and beside it (side) what to press."""
     g = ctl.store.game
     _grid(fb, ctl)
     ph = g.phase
     legal = ctl.store.legal()
-    if ph == engine.P_ROLL:
-        side(fb, ("Press", "ROLL") + (("NEXT:", "no roll") if (engine.SKIP, 0) in legal else ()))
-    elif ph == engine.P_OPEN:
+    if ph == _P_ROLL:
+        side(fb, ("Press", "ROLL") + (("NEXT:", "no roll") if (_SKIP, 0) in legal else ()))
+    elif ph == _P_OPEN:
         side(fb, ("NEXT", "picks,", "OK", "opens"))
-    elif (engine.END, 0) in legal:
+    elif (_END, 0) in legal:
         side(fb, ("OK: open", "PASS:", "end turn"))
     else:
         side(fb, (("OK: open",) if ctl.store.allowed() else ()) + (tr("%d: guess") % (g.active + 1), "PASS:", "no guess"))
@@ -209,9 +208,9 @@ def call_texts(ctl):
     can = []
     tie = None
     for code, a in ctl.store.legal():
-        if code == engine.GUESS:
+        if code == _GUESS:
             can.append(a)
-        elif code == engine.ORDER and tie is None:
+        elif code == _ORDER and tie is None:
             tie = a
     cost = g.opts["challenge_cost"]
     join = ""
@@ -227,52 +226,11 @@ def call_texts(ctl):
     return (seats("In: ", order) if order else tr("In: nobody yet")), join, other
 
 
-def _call(fb, ctl):
-    """The call's lines, and how to close it."""
-    first, join, other = call_texts(ctl)
-    text(first, fb, 0, 2)
-    if join:
-        text(join, fb, 0, 3)
-    if other:
-        text(other, fb, 0, 4)
-    text("OK: close call", fb, 0, 5)
-
-
-def _board_prompt(fb, ctl):
-    """Full width: the reveal, a result, the card slot's requests."""
-    g = ctl.store.game
-    row = 2
-    if ctl.cur.result:
-        for part in ctl.cur.result.split("\n"):
-            row += wrap(fb, part, row, 6 - row)
-    if g.phase == engine.P_REVEAL:
-        text(seats("In: ", g.call_order()), fb, 0, row)
-        row += 1
-        wrap(fb, reveal(ctl, g), row, 6 - row)
-    else:
-        why = ctl.slot.blocked()
-        if why:
-            wrap(fb, why, row, 6 - row)
-        elif row < 6:
-            text("Press ROLL" if g.phase == engine.P_ROLL else "Go on", fb, 0, row)
-
-
 def reveal(ctl, g):
     """What the reveal waits for: the printed card pulled, the digital
     picture asked for (a second press), or who was right."""
     return tr("Pull the card and show it" if ctl.slot.must_pull() else "OK shows the picture"
               if ctl.digital and ctl.cur.shown != g.cards else "Who was right? Seat, or OK: none")
-
-
-def _end(fb, ctl):
-    """Game over: the seats ranked, shared places for ties, winners inverted."""
-    g = ctl.store.game
-    text("GAME OVER", fb, 0, 0)
-    w = g.winners()
-    text(("Winners: " if len(w) > 1 else "Winner: ") + " ".join("P%d" % (s + 1) for s in w), fb, 0, 1)
-    ranks(fb, g, 2)
-    text("UNDO: take back", fb, 0, 6)
-    text("hold UNDO: menu", fb, 0, 7)
 
 
 def ranks(fb, g, row):
@@ -286,19 +244,3 @@ def ranks(fb, g, row):
         if not i or g.crystals[s] != g.crystals[order[i - 1]]:
             place = i + 1
         text("%d. P%d %d" % (place, s + 1, g.crystals[s]), fb, (i % 2) * 8, row + i // 2, s in w)
-
-
-def _message(fb, msg):
-    fb.fill_rect(0, 16, 128, 32, 0)
-    fb.rect(0, 16, 128, 32, 1)
-    line = ""
-    rows = []
-    for word in msg.split(" "):
-        if line and len(line) + 1 + len(word) > 15:
-            rows.append(line)
-            line = word
-        else:
-            line = (line + " " + word) if line else word
-    rows.append(line)
-    for i in range(min(3, len(rows))):
-        fb.text(rows[i][:15], 4, 18 + i * 9, 1)

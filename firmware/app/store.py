@@ -9,8 +9,11 @@ current card (a card dealt while the last one was still in waits for the
 swap). A digital board (e-paper) has no slot: its card is always in."""
 from app import journal as jn
 from app import lang, settings
-from game import chance, engine
-from game.engine import OPEN
+from game import chance, const, engine
+
+# game.engine's numbers as private constants (a test checks each)
+_OPEN = const(4)
+_P_REVEAL = const(4)
 
 
 class Store:
@@ -42,7 +45,7 @@ class Store:
             self._legal = legal = g.legal()
             m = 0
             for code, a in legal:
-                if code == OPEN:
+                if code == _OPEN:
                     m |= 1 << a
             self._mask = m
             self._at = self.changes
@@ -55,10 +58,13 @@ class Store:
 
     def new_game(self, players, preset, dice, seed, secret=None):
         _begin("new_game")(self, players, preset, dice, seed, secret)
+        _begun()
 
     def resume(self):
         """Rebuild the game from the journal; False if there is none."""
-        return self.journal._read("resume", self)  # app.journal_read's
+        r = self.journal._read("resume", self)  # app.journal_read's
+        _begun()
+        return r
 
     def rng(self):
         """The chance source of the next draw: from the game's seed and the
@@ -108,6 +114,13 @@ def _begin(name):
     return getattr(begin, name)
 
 
+def _begun():
+    """A game has begun: the rule options' checker (game.rules, 3 KB of RAM)
+    goes too; the game keeps its options, and a new game imports it again."""
+    from app.controller import forget
+    forget("game.rules")
+
+
 UNSEEN = "Take the new card out unseen"  # dealt, then undone: it must not be shown
 
 
@@ -149,8 +162,8 @@ class Slot:
             return ""
         b = self.back
         if b and self.card_in and not self.fresh:  # the new card, dealt then undone: never shown
-            return UNSEEN if g.phase == engine.P_REVEAL else lang.tr("Swap: put back card %d") % b
-        if g.phase == engine.P_REVEAL:
+            return UNSEEN if g.phase == _P_REVEAL else lang.tr("Swap: put back card %d") % b
+        if g.phase == _P_REVEAL:
             return "Pull the card" if self.must_pull() else ""
         if not self.card_in:
             return lang.tr("Put back card %d") % b if b else "Insert the card" if self.fresh else "Insert next card"

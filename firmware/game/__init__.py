@@ -14,6 +14,10 @@ class Refused(ValueError):
     actions)."""
 
     def __str__(self):
+        return self.text(str)
+
+    def text(self, tr):
+        """The text in a language: tr(English format) is its translation."""
         from game.reasons import TEXT
-        text = TEXT[self.args[0]]
+        text = tr(TEXT[self.args[0]])
         return text % self.args[1:] if len(self.args) > 1 else text

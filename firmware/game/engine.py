@@ -14,7 +14,6 @@ few calls.
 Seats and windows are 0-based here; records and screens add 1.
 """
 
-from game import rules
 from game import Refused, const
 
 # Action codes. Chance actions: CARD, ROLL. Everything else is a player's.
@@ -60,6 +59,7 @@ class Game:
             raise Refused("first", first + 1, players)
         self.n = players
         self.preset = preset
+        from game import rules  # only here: the device drops it once a game has begun
         base = rules.preset(preset)  # refuses an unknown preset name
         self.opts = rules.validate(opts if opts is not None else base)
         self.first = first

@@ -5,9 +5,22 @@ record may leave out chance lines (`card`, `roll`, the `first` header): they
 are drawn from its `seed`. A bad line is refused with its number and the
 reason, and nothing after it is applied.
 """
-from game import chance, engine, rules  # engine.CARD...: names imported would each cost a global
-from game import Refused
+from game import chance, engine, rules
+from game import Refused, const
 
+# game.engine's action codes as private constants: no attribute looked up, no name
+# stored (a test checks each against the engine)
+_NOBODY = const(-1)
+_CARD = const(1)
+_ROLL = const(2)
+_SKIP = const(3)
+_OPEN = const(4)
+_GUESS = const(5)
+_PASS = const(6)
+_END = const(7)
+_ORDER = const(8)
+_CLOSE = const(9)
+_REVEAL = const(10)
 _HEADERS = ("players", "rules", "set", "first", "seed")
 
 
@@ -60,28 +73,28 @@ def parse_action(words):
         op = engine.NAMES.index(verb)
     else:
         raise Refused("verb", _cut(verb))
-    if op in (0, engine.SKIP, engine.PASS, engine.END, engine.CLOSE):
+    if op in (0, _SKIP, _PASS, _END, _CLOSE):
         if k:
             raise Refused("bare", verb)
         return op, 0, 0
-    if op == engine.CARD:
+    if op == _CARD:
         if k != 12:
             raise Refused("card_len", k)
         return op, bytes(_ints(args, 6, "a token number", 0)), 0
-    if op == engine.ROLL:
+    if op == _ROLL:
         if k != 2:
             raise Refused("takes_roll")
         d = _ints(args, 6, "a die", 0)
         return op, d[0], d[1]
-    if op == engine.ORDER:
+    if op == _ORDER:
         if not k:
             raise Refused("takes_order")
         return op, bytes(_ints(args, 6, "a seat", 1)), 0
     if k != 1:
-        raise Refused("takes_one", verb, "window" if op == engine.OPEN else "seat")
-    if op == engine.REVEAL and args[0] == "none":
-        return op, engine.NOBODY, 0
-    if op == engine.OPEN:
+        raise Refused("takes_one", verb, "window" if op == _OPEN else "seat")
+    if op == _REVEAL and args[0] == "none":
+        return op, _NOBODY, 0
+    if op == _OPEN:
         return op, _ints(args, 12, "a window", 1)[0], 0
     return op, _ints(args, 6, "a seat", 1)[0], 0
 
@@ -89,15 +102,15 @@ def parse_action(words):
 def format_action(op, a=0, b=0):
     """The record line of an action (0-based arguments)."""
     name = engine.NAMES[op]
-    if op == engine.CARD or op == engine.ORDER:  # tokens as they are, seats 1-based
+    if op == _CARD or op == _ORDER:  # tokens as they are, seats 1-based
         for t in bytes(a):  # a card's bytes, or an order's seats as bytes or a list
-            name += " %d" % (t + (op == engine.ORDER))
+            name += " %d" % (t + (op == _ORDER))
         return name
-    if op == engine.ROLL:
+    if op == _ROLL:
         return "roll %d %d" % (a, b)
-    if op == engine.REVEAL and a == engine.NOBODY:
+    if op == _REVEAL and a == _NOBODY:
         return "reveal none"
-    if op in (engine.OPEN, engine.GUESS, engine.REVEAL):
+    if op in (_OPEN, _GUESS, _REVEAL):
         return "%s %d" % (name, a + 1)
     return name
 
@@ -113,7 +126,7 @@ class Table:
     def settle(self):
         """Draw a pending card (dealt at once after a reveal or void card)."""
         if self.game.need_card and not self.game.over():
-            self.game.apply(engine.CARD, chance.card(self.rng))
+            self.game.apply(_CARD, chance.card(self.rng))
 
     def act(self, op, a=0, b=0):  # type: (int, object, int) -> None
         """Apply one action (op 0: undo), drawing what chance must come first."""
@@ -121,12 +134,12 @@ class Table:
         if op == 0:
             g.undo()
             return
-        if op != engine.CARD:
+        if op != _CARD:
             self.settle()
             # an `open` needs the roll the record left out; nothing else draws one
-            if op == engine.OPEN and g.pending() == engine.ROLL:
+            if op == _OPEN and g.pending() == _ROLL:
                 d1, d2 = chance.roll(self.rng)
-                g.apply(engine.ROLL, d1, d2)
+                g.apply(_ROLL, d1, d2)
         g.apply(op, a, b)
 
 

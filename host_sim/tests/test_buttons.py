@@ -205,7 +205,7 @@ def test_presses_long_presses_and_debounce_after_days_idle(monkeypatch, bits, po
             b.poll()
     else:
         clock.sleep_ms(idle_ms)
-    from app import quiet
+    from emu import quiet
     assert quiet.buttons_quiet(b)
 
     def hold(ms):

@@ -1,12 +1,16 @@
 """What a mode does when it has nothing of its own to do: the modes but play
 subclass Base (play defines every hook itself, so a game in progress never
 loads this module)."""
-from app.modes import M_PLAY, M_SETUP
+from game import const
+
+# app.modes' modes as private constants (a test checks each)
+_M_SETUP = const(0)
+_M_PLAY = const(1)
 
 
 def leave(ctl):
     """Back to the game, or to setting one up if there is none."""
-    ctl.enter(M_PLAY if ctl.store.game is not None else M_SETUP)
+    ctl.enter(_M_PLAY if ctl.store.game is not None else _M_SETUP)
 
 
 class Base:

@@ -76,7 +76,7 @@ class Mode(Rows):
             ("Deck reload", _reload), ("Export record", _export), ("Sound", _sound), ("Scores", _scores))
 
     def title(self, ctl):
-        return "MENU" if ctl.digital else "%d cards left" % ctl.store.deck_left()
+        return lang.tr("MENU") if ctl.digital else lang.tr("%d cards left") % ctl.store.deck_left()
 
     def values(self, ctl):
         return ("", "", "", "", "", "", lang.tr("on" if ctl.store.settings["sound"] else "off"), "")

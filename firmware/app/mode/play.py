@@ -3,7 +3,7 @@ the windows the dice allow, OK opens one (or closes a call), PASS passes,
 the seat buttons guess, join a call, order a tie or name who was right; a
 short UNDO takes back the last action. Its fields: the cursor, the seats
 pressed to order a tie, and the last reveal's result."""
-from app import lang, lights, screens
+from app import lang, lights
 from app.modes import K_NEXT, K_OK, K_PASS, K_ROLL, M_PLAY
 from app.store import UNSEEN
 from game import Refused, chance, engine
@@ -136,7 +136,7 @@ class Mode:
             elif k < 6:
                 self._seat(ctl, k, legal, now)
         except Refused as e:
-            ctl.refuse(lang.refusal(e), now)
+            ctl.refuse(e.text(lang.tr), now)  # in the language in use
 
     def _seat(self, ctl, s, legal, now):
         g = ctl.store.game
@@ -241,7 +241,8 @@ class Mode:
         lights.dice(g, ctl.store.allowed(), self.cursor, out)
 
     def draw(self, fb, ctl):
-        screens.english(fb, ctl)
+        from app import screens_en  # in English only: app.screens_zh draws play in Chinese
+        screens_en.draw(fb, ctl)
 
 
 _NOT_NOW = ("Press ROLL first", "Open a window: NEXT picks, OK opens", "OK opens, seat guesses, PASS",

@@ -1,17 +1,28 @@
 """The deck is empty: reload the 200 cards, discard the blocker, press OK.
 A short UNDO takes back the deal that emptied it."""
+from app import lang
+from app.lang import tr
 from app.mode.base import Base
-from app.modes import K_OK, M_PLAY
 from app.screens import wrap
+from game import const
+
+# app.modes' numbers as private constants (a test checks each)
+_K_OK = const(8)
+_M_PLAY = const(1)
 
 
 class Mode(Base):
     def key(self, ctl, k, now):
-        if k == K_OK:
+        if k == _K_OK:
             ctl.reload_deck(now)
 
     def back(self, ctl, now):
-        ctl.load(M_PLAY).undo(ctl, now)
+        ctl.load(_M_PLAY).undo(ctl, now)
 
     def draw(self, fb, ctl):
-        wrap(fb, "DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK.", 0, 6)
+        if lang.code == "en":
+            wrap(fb, "DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK.", 0, 6)
+            return
+        from app import lines  # loaded already: Chinese is drawn with it
+        lines.wrap(fb, tr("DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK."),
+                   0, 0, 128, 48)

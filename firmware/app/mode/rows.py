@@ -1,11 +1,16 @@
 """A menu: rows of (label, action), NEXT and ROLL to move down and up, OK to
 run the row's action(ctl, now); drawn as a list with the row at the cursor
 inverted and each row's value (values(ctl)) after its label."""
+from app import lang
+from app.lang import tr
 from app.mode.base import Base
-from app.modes import K_NEXT, K_OK, K_ROLL
 from app.screens import text
+from game import const
 
-_W = 16  # text columns
+# app.modes' keys as private constants (a test checks each)
+_K_NEXT = const(7)
+_K_OK = const(8)
+_K_ROLL = const(6)
 
 
 class Rows(Base):
@@ -17,32 +22,43 @@ class Rows(Base):
 
     def key(self, ctl, k, now):
         n = len(self.ROWS)
-        if k == K_NEXT:
+        if k == _K_NEXT:
             self.item = (self.item + 1) % n
-        elif k == K_ROLL:
+        elif k == _K_ROLL:
             self.item = (self.item - 1) % n
-        elif k == K_OK:
+        elif k == _K_OK:
             self.ROWS[self.item][1](self, ctl, now)
 
     def title(self, ctl):
-        return self.TITLE
+        return tr(self.TITLE)
 
     def values(self, ctl):
         """Each row's value, "" for none."""
         return ("",) * len(self.ROWS)
 
     def draw(self, fb, ctl):
-        text(self.title(ctl), fb, 0, 0)
+        if lang.code == "en":
+            self._list(fb, ctl, 6, 8, 120)
+            text("NEXT OK UNDO", fb, 0, 7)
+        else:  # four lines below the title: no room for the keys' line
+            self._list(fb, ctl, 4, 12, 128)
+
+    def _list(self, fb, ctl, n, h, w):
+        """The title, then n rows h pixels apart (12: set out for ideographs),
+        each cut to w pixels, the one at the cursor inverted; the scroll marks."""
+        from app import lines
+        lines.draw(fb, self.title(ctl), 0, 0)
         at = self.item
         rows = self.ROWS
         values = self.values(ctl)
-        top = 0 if at < 6 else at - 5
-        for i in range(top, min(len(rows), top + 6)):
+        top = 0 if at < n else at - n + 1
+        for i in range(top, min(len(rows), top + n)):
             v = values[i]
-            line = rows[i][0] + (": " + v if v else "")
-            text(line[:_W - 1], fb, 0, 1 + i - top, i == at)
-        marks(fb, top > 0, top + 6 < len(rows), 120, 8, 48)
-        text("NEXT OK UNDO", fb, 0, 7)
+            line = tr(rows[i][0]) + (": " + v if v else "")
+            while lines.width(line) > w:
+                line = line[:-1]
+            lines.draw(fb, line, 0, h * (1 + i - top), i == at, h > 8)
+        marks(fb, top > 0, top + n < len(rows), 120, h, 48)
 
 
 def marks(fb, up, down, x, y, h):

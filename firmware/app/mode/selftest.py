@@ -1,7 +1,8 @@
 """The self-test from the menu (the REPL's is app/selftest.py): every window
 opens in turn, and the screen names the last key pressed and the card
 switch's state, so each button and the slot can be checked by hand."""
-from app import lights
+from app import lang, lights
+from app.lang import tr
 from app.mode.base import Base
 from app.modes import KEY_NAMES
 from app.screens import text
@@ -34,9 +35,17 @@ class Mode(Base):
         out[self.win] = lights.TEST
 
     def draw(self, fb, ctl):
-        text("SELF-TEST", fb, 0, 0)
-        text("window %d" % (self.win + 1), fb, 0, 2)
         k = ctl.last_key
-        text("key: %s" % (KEY_NAMES[k] if k >= 0 else "-"), fb, 0, 3)
-        text("card: %s" % ("in" if ctl.slot.card_in else "out"), fb, 0, 4)
-        text("UNDO: back", fb, 0, 6)
+        if lang.code == "en":
+            text("SELF-TEST", fb, 0, 0)
+            text("window %d" % (self.win + 1), fb, 0, 2)
+            text("key: %s" % (KEY_NAMES[k] if k >= 0 else "-"), fb, 0, 3)
+            text("card: %s" % ("in" if ctl.slot.card_in else "out"), fb, 0, 4)
+            text("UNDO: back", fb, 0, 6)
+            return
+        from app import lines
+        from app.screens_zh import block  # loaded already: Chinese is drawn with it
+        block(fb, (tr("SELF-TEST"), tr("window %d") % (self.win + 1),
+                   tr("key: %s") % (KEY_NAMES[k] if k >= 0 else "-"),
+                   tr("card: %s") % (tr("in") if ctl.slot.card_in else tr("out"))), 0, 0, 48)
+        lines.draw(fb, tr("UNDO: back"), 0, 50)

@@ -176,9 +176,9 @@ class Session(Keys):
 
     def wait(self, ms):
         """Let ms pass with nothing pressed, as run(ms) would, but where the
-        device says it has nothing to do (app.quiet) the clock jumps, the
+        device says it has nothing to do (emu.quiet) the clock jumps, the
         watchdog fed as the skipped steps would have: a week in seconds."""
-        from app import quiet
+        from emu import quiet
         end = clock.now_us() + ms * 1000
         while clock.now_us() < end:
             boots = self.reboots

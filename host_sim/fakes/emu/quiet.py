@@ -1,8 +1,8 @@
 """How long a device may go without a step if no input changes, read from its
 parts' state: the simulator jumps its clock by this much (a week switched on
 in a fraction of a second) and a page hosting the firmware can sleep as long.
-A module of its own, imported only by those: the board steps every 2 ms and
-never needs it, so its code takes no RAM there.
+Part of the emulation, not of the firmware: the board steps every 2 ms and
+never needs it, so it takes neither flash nor RAM there.
 
 ms(dev) is 0 while a button debounces or waits out lock_ms or a long press,
 a window moves, a tune plays, the screen or the lights have a change to send

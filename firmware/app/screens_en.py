@@ -1,0 +1,78 @@
+"""The play screen and the message box in English (app.screens hands over
+here; a game in Chinese never loads this, app.screens_zh draws its own): the
+top rows and the grid are app.screens' for both languages, the prompts, the
+call, the end and the message are laid out here in 8x8 text."""
+from app.screens import PX, call_texts, game, ranks, reveal, seats, text, top, wrap
+from game import const
+
+# game.engine's phases as private constants (a test checks each)
+_P_ROLL = const(0)
+_P_REVEAL = const(4)
+
+
+def draw(fb, ctl):
+    """Play mode's screen (app.mode.play's draw())."""
+    game(fb, ctl, _end, top, _board_prompt, _call, _side)
+
+
+def _side(fb, lines):
+    for i in range(len(lines)):
+        fb.text(lines[i], PX, 16 + i * 8, 1)
+
+
+def _call(fb, ctl):
+    """The call's lines, and how to close it."""
+    first, join, other = call_texts(ctl)
+    text(first, fb, 0, 2)
+    if join:
+        text(join, fb, 0, 3)
+    if other:
+        text(other, fb, 0, 4)
+    text("OK: close call", fb, 0, 5)
+
+
+def _board_prompt(fb, ctl):
+    """Full width: the reveal, a result, the card slot's requests."""
+    g = ctl.store.game
+    row = 2
+    if ctl.cur.result:
+        for part in ctl.cur.result.split("\n"):
+            row += wrap(fb, part, row, 6 - row)
+    if g.phase == _P_REVEAL:
+        text(seats("In: ", g.call_order()), fb, 0, row)
+        row += 1
+        wrap(fb, reveal(ctl, g), row, 6 - row)
+    else:
+        why = ctl.slot.blocked()
+        if why:
+            wrap(fb, why, row, 6 - row)
+        elif row < 6:
+            text("Press ROLL" if g.phase == _P_ROLL else "Go on", fb, 0, row)
+
+
+def _end(fb, ctl):
+    """Game over: the seats ranked, shared places for ties, winners inverted."""
+    g = ctl.store.game
+    text("GAME OVER", fb, 0, 0)
+    w = g.winners()
+    text(("Winners: " if len(w) > 1 else "Winner: ") + " ".join("P%d" % (s + 1) for s in w), fb, 0, 1)
+    ranks(fb, g, 2)
+    text("UNDO: take back", fb, 0, 6)
+    text("hold UNDO: menu", fb, 0, 7)
+
+
+def message(fb, msg):
+    """msg in a box over rows 2-5, word-wrapped into three lines of 15."""
+    fb.fill_rect(0, 16, 128, 32, 0)
+    fb.rect(0, 16, 128, 32, 1)
+    line = ""
+    rows = []
+    for word in msg.split(" "):
+        if line and len(line) + 1 + len(word) > 15:
+            rows.append(line)
+            line = word
+        else:
+            line = (line + " " + word) if line else word
+    rows.append(line)
+    for i in range(min(3, len(rows))):
+        fb.text(rows[i][:15], 4, 18 + i * 9, 1)

@@ -1,0 +1,38 @@
+"""A firmware module may keep its own copy of another module's number,
+`_NAME = const(n)` (no global, no attribute lookup on the board): each copy
+must equal the original, game.engine's action codes and phases or
+app.modes' keys and modes."""
+import os
+import re
+
+from host_sim import FIRMWARE
+from app import modes
+from game import engine
+
+ORIGINALS = (engine, modes)
+COPY = re.compile(r"^_([A-Z][A-Z0-9_]*) = const\((-?\d+)\)", re.M)
+
+
+def copies():
+    """(file, name, value) of every private const whose name is public in one of ORIGINALS."""
+    out = []
+    for top, dirs, files in os.walk(FIRMWARE):
+        dirs[:] = sorted(dirs)
+        for f in sorted(files):
+            if f.endswith(".py"):
+                path = os.path.join(top, f)
+                with open(path, encoding="utf-8") as fh:
+                    for name, value in COPY.findall(fh.read()):
+                        if any(hasattr(m, name) for m in ORIGINALS):
+                            out.append((os.path.relpath(path, FIRMWARE), name, int(value)))
+    return out
+
+
+def test_every_private_copy_of_a_number_equals_its_original():
+    found = copies()
+    files = {f for f, _, _ in found}
+    assert {"app/screens.py", "app/screens_zh.py", "game/record.py"} <= files, files
+    for f, name, value in found:
+        original = [getattr(m, name) for m in ORIGINALS if hasattr(m, name)]
+        assert original and all(v == value for v in original), (
+            "%s: _%s = const(%d), but the original is %r" % (f, name, value, original))
