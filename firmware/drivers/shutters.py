@@ -11,6 +11,8 @@ margin. A flap released short of its end all the same (a stiff hinge, a
 weak rail) is driven again when the game next needs the windows: at the next
 move asked for (a window opened, a card change); such a re-drive waits until
 no move runs, and runs alone.
+A window asked back while it moves turns at once (an UNDO or a card pulled
+hides the picture without waiting; the servo already counts as running).
 Call update() often (every few ms): it ends finished moves and starts
 waiting ones, oldest request first."""
 import time
@@ -128,6 +130,10 @@ class Shutters:
                         self.again[i] = 2 - self.moving[i]  # 1 after a move (it may have stopped short), 0 after a re-drive
                     self.moving[i] = 0
                 else:
+                    if 0 < self.order[i] < _LATE:  # asked back mid-move: it turns at once (hiding a card is
+                        self.order[i] = 0           # not put off; no more servos run), timed as a whole move
+                        self._start(i, now, True)
+                        d = time.ticks_diff(self.ends[i], now)
                     running += 1
                     soon = min(soon, d)
         waiting = True

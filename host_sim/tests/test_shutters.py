@@ -106,7 +106,7 @@ def test_boot_from_anywhere_keeps_to_max_moving(name, tmp_path):
     assert max_concurrent(emu.servos) == 3
 
 
-def test_moves_start_oldest_request_first_and_a_reversal_queues_again():
+def test_moves_start_oldest_request_first_and_a_reversal_turns_at_once():
     cfg, emu, h = hw.boot("pico_pca9685")
     run_until_idle(h)
     h.shutters.max_moving = 1
@@ -115,14 +115,15 @@ def test_moves_start_oldest_request_first_and_a_reversal_queues_again():
     starts = []
     for i in (5, 3, 8):
         h.shutters.open(i)
-    h.shutters.close(5)  # while 5 opens: queued again, behind 3 and 8
+    h.shutters.close(5)  # while 5 opens: it turns back at once, still one servo running
+    assert emu.servos[5].moving() and not emu.servos[3].moving()
     h.shutters.open(3)   # asked again while waiting: keeps its place
     while h.shutters.busy():
         clock.sleep_ms(1)
         h.shutters.update()
     for i, s in enumerate(emu.servos):
         starts += [(m[0], i) for m in s.moves]
-    assert [i for _, i in sorted(starts)] == [5, 3, 8, 5]
+    assert [i for _, i in sorted(starts)] == [5, 5, 3, 8]
     assert emu.servos[5].angle() == at(cfg["shutters"]["closed_us"])
     assert emu.servos[3].angle() == at(cfg["shutters"]["open_us"])
 
@@ -483,3 +484,26 @@ def test_a_flap_stopped_short_is_driven_again_when_the_game_next_needs_it(name, 
     run_until_idle(h)
     assert [a.angle() for a in emu.servos[1:]] == [closed] * 11  # 0 itself short, until the next
     assert [a.source() for a in emu.servos] == [0] * 12
+
+
+@pytest.mark.parametrize("name", SERVO_BOARDS)
+@pytest.mark.parametrize("after_ms", [1, 60, 120])
+def test_a_window_asked_back_mid_move_turns_at_once_and_is_held_until_closed(name, after_ms, monkeypatch):
+    """An UNDO while a flap opens: its servo turns back in the same step (the
+    card is not shown longer), and its pulse stays on until the horn is home."""
+    from emu import servo as sv
+    monkeypatch.setattr(sv, "DEG_PER_S", SG90_46V_DEG_PER_S)
+    cfg, emu, h = hw.boot(name)
+    run_until_idle(h)
+    s, servo = h.shutters, emu.servos[4]
+    s.open(4)
+    clock.sleep_ms(after_ms)
+    s.update()
+    assert servo.moving()
+    turned = len(servo.moves)
+    s.close(4)
+    assert len(servo.moves) == turned + 1  # driven back now, not after the opening ends
+    while servo.source():
+        clock.sleep_ms(1)
+        s.update()
+    assert servo.angle() == at(cfg["shutters"]["closed_us"])
