@@ -102,7 +102,9 @@ def test_the_oled_hangs_in_its_hooks_under_its_window(meshes, asm):
     board = stripboard.in_bay(p)["board"]
     parts = _box([(board[0], board[2], board[4]), (board[1], board[3], board[5] + stripboard.TALLEST)])
     assert checks.collisions([("oled", oled), ("board and its parts", parts)]) == []
-    lower = oled.copy().apply_translation([0, 0, -1.0])
+    gap = oled.bounds[0][2] - (board[5] + stripboard.TALLEST)
+    assert gap >= 0.5, f"the OLED's back {gap:.1f} mm over the board's tallest parts"
+    lower = oled.copy().apply_translation([0, 0, -gap - 0.5])
     assert checks.collisions([("oled", lower), ("board and its parts", parts)]), "the check sees no board"
 
 

@@ -63,7 +63,8 @@ STEPS = [
      "screw through the bore in the flap's bracket. Open and close each window once from the menu: no "
      "flap may touch another part.", {ST22: 24}),
     ("Bay lid: OLED and buttons", ["bay_lid", "oled"],
-     "Fit the five 12 mm panel buttons in the bay lid's holes, wire them to a 6-pin XH housing (roll, "
+     "Fit the five 12 mm panel buttons in the bay lid's holes (roll left of the OLED; next, ok, pass and "
+     "undo to its right), wire them to a 6-pin XH housing (roll, "
      "next, ok, pass, undo, common ground) and plug it into J23. Snap the OLED module into the four hooks "
      "under the bay lid, glass first, pins towards the back, and plug its 4-wire lead into J3. Close the "
      "bay with four M3 × 10 screws: the bay lid's four pillars come down on the board over its pads and "

@@ -240,7 +240,7 @@ def bay_lid(p: Lid):
     ox, by = p.card.width * 0.25, p.bay_centre_y()
     plate -= _box(ox - ow / 2, ox + ow / 2, by - oh / 2, by + oh / 2, -p.lid.thickness - 1, 1)
     for bx in p.button_xs():
-        plate -= Pos(bx, by, -p.lid.thickness - 1) * Cylinder(b.button_diameter / 2, p.lid.thickness + 2, align=C)
+        plate -= Pos(bx, p.button_y(), -p.lid.thickness - 1) * Cylinder(b.button_diameter / 2, p.lid.thickness + 2, align=C)
     for hook in oled_hooks(p):
         plate += hook
     for x, y, z0, z1 in hold_down_pillars(p):

@@ -102,8 +102,13 @@ class Lid:
         return self.card.height + self.lid.margin + self.bay.depth / 2
 
     def button_xs(self):
-        step = self.bay.button_diameter + 8
-        return [self.card.width * 0.5 + i * step for i in range(self.bay.buttons)]
+        xs = list(self.bay.button_xs)
+        if len(xs) != self.bay.buttons:
+            raise ValueError(f"params.toml: [bay] button_xs has {len(xs)} places for {self.bay.buttons} buttons")
+        return xs
+
+    def button_y(self):
+        return self.bay.button_y
 
     def open_degrees(self):
         """Flap travel, closed to open: the lid's, set by calibration (see the bring-up)."""

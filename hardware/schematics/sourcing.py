@@ -34,7 +34,8 @@ BY_KIND = {
     "buzzer": ("Soberton", "FT12K03-42-2K", "5 V, 42 Ohm coil, external drive, 12 mm",
                "magnetic buzzer 5V 12mm external drive 42 ohm"),
     "button": ("Omron", "B3F-1000", "6 mm tactile, 50 mA 24 V", "tactile switch 6x6mm through-hole"),
-    "panel_button": ("", "(generic)", "momentary, normally open, 12 mm panel hole, solder lugs",
+    "panel_button": ("", "(generic)", "momentary, normally open, 12 mm panel hole, solder lugs; "
+                     "at most 20 mm deep under the panel, lugs included (the bay lid's five)",
                      "12mm momentary push button panel mount normally open"),
     "lever_switch": ("Omron", "SS-5GL", "KW11 size (20 x 10 x 6.4 mm), hinge lever, 5 A 125 V",
                      "KW11 lever micro switch 3 pin"),

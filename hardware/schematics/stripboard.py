@@ -371,6 +371,46 @@ def check(board, nets):
 # Height: the board on 2 mm pads above the bay's floor, the Pico in 8.5 mm sockets.
 STANDOFF, BOARD_T, SOCKET, PICO_T, USB_Z, USB_SIZE = 2.0, 1.6, 8.5, 1.0, 1.5, (8.0, 2.6)
 TALLEST = 20.0  # mm above the board: a 1000 uF 10 V capacitor (10 x 16-20 mm), the Pico in its sockets
+# mm above the board, by footprint (as FOOTPRINTS): nominal seated heights, with the mating plug and its
+# wires' bend over a connector; parts lie flat where they can. Measure yours.
+HEIGHTS = {
+    "R_Axial_DIN0207": 2.5, "D_DO-41": 2.7, "D_DO-35": 2.0, "C_Disc_D5.0mm": 9.0, "CP_Radial_D10.0mm": 20.0,
+    "LED_D3.0mm": 6.0, "Fuse_Bourns_MF-RG300": 13.0, "L_1206": 1.5, "NetTie-2_THT": 1.0,
+    "TerminalBlock_Phoenix_MKDS-1,5-2-5.08": 11.0, "Buzzer_12x9.5RM7.6": 10.0, "TestPoint_THTPad": 10.0,
+    "TO-92_Inline": 8.0, "TO-220-3_Vertical": 20.0, "SW_PUSH_6mm": 5.0,
+    "RaspberryPi_Pico": SOCKET + PICO_T + 3.5,  # its BOOTSEL switch and USB plug on top
+    "TSSOP-28": 6.0, "TSOT-23-8": 6.0, "DIP-14": 5.5,  # the adapters on their header pins; the DIP soldered in
+    "JST_XH": 15.0,      # a vertical XH with its housing plugged in and the wires bending over
+    "PinHeader": 20.0,   # a servo extension's plug on its pins
+}
+LINK = 1.0  # a wire link lying on the board
+
+
+def height(name):
+    """Height above the board of a part with footprint `name`."""
+    matches = [h for key, h in HEIGHTS.items() if key in name]
+    if len(matches) != 1:
+        raise ValueError(f"stripboard: no height for {name!r} (add it to HEIGHTS)")
+    return matches[0]
+
+
+def part_boxes(board, lid):
+    """[(what, (x0, x1, y0, y1, z0, z1))] in the lid's frame, mm: one box per hole a part or link covers
+    (a hole's whole 2.54 mm square), up to its height over the board; and the board itself."""
+    x0, x1, y0, y1, _, top = in_bay(lid)["board"]
+    half = PITCH / 2
+
+    def box(hole, h):
+        cx, cy = x0 + EDGE + hole[0] * PITCH, y0 + EDGE + hole[1] * PITCH
+        return cx - half, cx + half, cy - half, cy + half, top, top + h
+
+    out = [("board", in_bay(lid)["board"])]
+    out += [(ref, box(hole, height(board.comps[ref][1]))) for hole, ref in sorted(board.body.items())]
+    for a, b, net in board.links:
+        for x in range(min(a[0], b[0]), max(a[0], b[0]) + 1):
+            for y in range(min(a[1], b[1]), max(a[1], b[1]) + 1):
+                out.append((f"link {net}", box((x, y), LINK)))
+    return out
 PICO = FIXED["U1"][0] + 3.5   # the Pico's centre line, in holes
 
 
