@@ -1,5 +1,6 @@
 """One view of the emulated board for the terminal and the web page: how far
-a flap stands open comes from the pulses the device drives it with."""
+a flap stands open comes from the pulses the device drives it with; the
+OLED's rows are what its glass shows; a pixel is its hue."""
 import pytest
 
 from host_sim import hw
@@ -41,3 +42,30 @@ def test_a_light_valve_is_open_or_closed():
     s.open(5)
     s.wait()
     assert [flap(emu2, w, s, cfg2) for w in range(12)] == [1.0 if w == 5 else 0.0 for w in range(12)]
+
+
+@pytest.mark.parametrize("on,inverted,remap,flip", [(True, False, True, True), (True, True, True, True),
+                                                    (True, False, False, False), (False, False, True, True)])
+def test_the_oleds_rows_are_its_pixels_as_the_glass_shows_them(on, inverted, remap, flip):
+    """view.oled against the emulated SSD1306's own lit(x, y), for every
+    mounting and state of the glass."""
+    from emu import view
+    from emu.ssd1306 import SSD1306
+    p = SSD1306()
+    for i in range(len(p.ram)):
+        p.ram[i] = (i * 37 + i // 128) & 0xFF
+    p.on, p.inverted, p.seg_remap, p.com_flip = on, inverted, remap, flip
+    want = [[1 if p.lit(x, y) else 0 for x in range(128)] for y in range(64)]
+    assert view.unpack(view.oled(p), 128) == want
+    assert any(map(any, want)) == on
+
+
+def test_a_pixel_is_its_hue_at_full_strength_or_none_when_dark():
+    from emu import view
+    cfg, emu, h = hw.boot("pico_pca9685")
+    strip = h.pixels.strip
+    strip.fill((0, 0, 0))
+    strip[0] = (40, 0, 20)  # r, g, b: window 1 a dim magenta, window 2 dark
+    strip.write()
+    assert view.pixel(emu, 0) == (255, 0, 127)
+    assert view.pixel(emu, 1) is None

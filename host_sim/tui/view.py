@@ -1,9 +1,10 @@
 """What the emulated board shows, as Rich text for the terminal: the OLED's
-pixel memory (as decoded from the I2C stream), the lid's 12 windows from the
-servo angles or light valves and the NeoPixel frame, and the score panel.
+pixels, the lid's windows (how far each flap is open, its NeoPixel's colour,
+or on the e-paper board the panel's glass) and the score panel.
 
-Nothing here reads the controller's screens: the OLED and the lid are drawn
-from the emulated parts alone, so the terminal shows what the board would."""
+What each part shows comes from the board's view model (emu.view), which
+the web page draws from too; nothing here reads the controller's screens,
+so the terminal shows what the board would."""
 from rich.text import Text
 
 import sys
@@ -12,7 +13,7 @@ from host_sim import cpy, hw
 
 if cpy.FAKES_CP not in sys.path:  # the CircuitPython build installs its own fakes first
     hw.install()  # the emulated parts' modules
-from emu.view import flap  # noqa: E402
+from emu import view  # noqa: E402
 
 OLED_INK = "rgb(120,200,255) on black"
 HALF = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}  # top, bottom
@@ -60,7 +61,7 @@ PAPER, INK = "rgb(235,235,225)", "rgb(20,20,20)"  # the e-paper panel
 
 def oled_pixels(panel):
     """The panel's pixels as rows of 0/1, as seen from the front."""
-    return [[1 if panel.lit(x, y) else 0 for x in range(panel.width)] for y in range(panel.pages * 8)]
+    return view.unpack(view.oled(panel), panel.width)
 
 
 def oled_blocks(px):
@@ -91,20 +92,7 @@ def openness(emu, cfg, w, shutters=None):
     """How far window w stands open, 0.0 (closed) to 1.0 (emu.view.flap: from
     the device's calibrated pulses, as the web page draws it), and whether its
     servo is still on its way."""
-    return flap(emu, w, shutters, cfg), bool(emu.servos) and emu.servos[w].moving()
-
-
-def pixel_rgb(emu, w):
-    """NeoPixel w's colour from the last frame on the wire (GRB), brightened so
-    its strongest channel is full: the hue a player sees; None when dark."""
-    data = emu.pixels.data
-    if data is None or len(data) < 3 * (w + 1):
-        return None
-    g, r, b = data[3 * w], data[3 * w + 1], data[3 * w + 2]
-    top = max(r, g, b)
-    if top == 0:
-        return None
-    return (r * 255 // top, g * 255 // top, b * 255 // top)
+    return view.flap(emu, w, shutters, cfg), bool(emu.servos) and emu.servos[w].moving()
 
 
 def load_picture(path):
@@ -136,22 +124,23 @@ def lid_state(emu, cfg, geom=GEOM, shutters=None):
     """Per window: (open columns of its inside, servo moving, NeoPixel colour
     or None): all the lid drawing depends on, so it is redrawn on a change only."""
     out = []
+    glass = view.epaper(emu.epaper) if emu.epaper is not None else None
     for w in range(COLS * ROWS):
-        if emu.epaper is not None:  # the digital card: the window as the panel's glass shows it
-            out.append((epaper_cells(emu.epaper, w, geom), emu.epaper.level() == 1, pixel_rgb(emu, w)))
+        if glass is not None:  # the digital card: the window as the panel's glass shows it
+            out.append((epaper_cells(glass, emu.epaper.width, w, geom), emu.epaper.level() == 1, view.pixel(emu, w)))
             continue
         f, moving = openness(emu, cfg, w, shutters)
-        out.append((round(f * geom.win_w), moving, pixel_rgb(emu, w)))
+        out.append((round(f * geom.win_w), moving, view.pixel(emu, w)))
     return tuple(out)
 
 
-def epaper_cells(panel, w, geom=GEOM):
-    """Window w of the e-paper panel's glass, sampled to the inside of a
-    window (win_w x 2 win_h pixels): rows of True where the paper is white."""
-    from drivers.card_layout import region
-    xb, y, wb, h = region(w)
-    x0, width, rows, cols = xb * 8, wb * 8, geom.win_h * 2, geom.win_w
-    return tuple(tuple(bool(panel.white(x0 + (2 * i + 1) * width // (2 * cols), y + (2 * j + 1) * h // (2 * rows)))
+def epaper_cells(glass, width, w, geom=GEOM):
+    """Window w of the e-paper glass (view.epaper's rows, the panel width
+    wide), sampled to the inside of a window (win_w x 2 win_h pixels): rows
+    of True where the paper is white."""
+    x0, y, ww, h = view.windows()[w]
+    rows, cols = geom.win_h * 2, geom.win_w
+    return tuple(tuple(bool(view.bit(glass, width, x0 + (2 * i + 1) * ww // (2 * cols), y + (2 * j + 1) * h // (2 * rows)))
                        for i in range(cols)) for j in range(rows))
 
 

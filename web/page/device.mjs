@@ -516,7 +516,7 @@ class Page {
       return this.seenShut[i] ? v : 0;
     });
     const moving = f.flaps.some((v) => v > 0 && v < 100);
-    const key = flaps.join() + f.pixels;
+    const key = flaps.join() + f.pixels.join();
     if (key !== this.flaps || moving || f.tones || f.oled || f.epaper || f.busy || !f.idle || Object.keys(this.held).length) {
       this.flaps = key;
       this.busySince = performance.now();

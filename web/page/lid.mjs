@@ -75,8 +75,8 @@ export class Lid {
     this.picture.setAttribute("href", url || "");
   }
 
-  // open: 0-100 for each flap; pixels: the strip's GRB bytes as hex
-  draw(open, pixels) {
+  // open: 0-100 for each flap; colours: each pixel's CSS colour, "" dark
+  draw(open, colours) {
     for (let i = 0; i < this.windows.length; i++) {
       const w = this.windows[i];
       const f = open[i] === undefined ? 0 : open[i];
@@ -94,7 +94,7 @@ export class Lid {
         w.num.style.display = f < 35 ? "" : "none";
         w.flap.setAttribute("class", f >= 100 ? "open" : f <= 0 ? "closed" : "moving");
       }
-      const c = colour(pixels, i);
+      const c = colours[i] || "";
       if (c !== w.colour) {
         w.colour = c;
         w.led.setAttribute("fill", c || "#222");
@@ -125,17 +125,4 @@ export function colourName(css) {
     if (d < d0) { d0 = d; best = name; }
   }
   return best && t(best);
-}
-
-// NeoPixel i's colour as CSS ("" when off); the strip's bytes are green,
-// red, blue, already scaled down by the firmware's brightness cap, so the
-// page shows the hue at full strength.
-export function colour(hex, i) {
-  if (!hex || hex.length < (i + 1) * 6) return "";
-  const g = parseInt(hex.substr(i * 6, 2), 16), r = parseInt(hex.substr(i * 6 + 2, 2), 16),
-    b = parseInt(hex.substr(i * 6 + 4, 2), 16);
-  const m = Math.max(r, g, b);
-  if (!m) return "";
-  const k = 255 / m;
-  return `rgb(${Math.round(r * k)},${Math.round(g * k)},${Math.round(b * k)})`;
 }

@@ -117,12 +117,27 @@ def test_a_held_undo_opens_the_menu_as_a_long_press(pages, tmp_path):
     assert watch.errors == []
 
 
-def test_the_card_slot_the_lid_and_the_lights(pages):
+def hues(s):
+    """Each NeoPixel's hue as CSS from the strip's last frame (GRB bytes),
+    its strongest channel made full; "" for a dark one."""
+    data = s.emu.pixels.data
+    out = []
+    for w in range(len(data) // 3):
+        g, r, b = data[3 * w:3 * w + 3]
+        top = max(r, g, b)
+        out.append("rgb(%d,%d,%d)" % (r * 255 // top, g * 255 // top, b * 255 // top) if top else "")
+    return out
+
+
+def test_the_card_slot_the_lid_and_the_lights(pages, tmp_path):
     page, watch = pages("?players=3&seed=5&speed=%d" % SPEED)
     click_keys(page, ["r"])
-    # after a roll the windows the dice allow are lit; none while the card is out
-    lit = page.eval_on_selector_all("#lid circle.led", "cs => cs.filter(c => c.getAttribute('fill') !== '#222').length")
-    assert lit > 0
+    browser.wait_ms(page, SETTLE_MS)
+    # after a roll the windows the dice allow are lit, in the strip's colours; none while the card is out
+    want = hues(sim(tmp_path, {"players": 3, "rules": "standard", "seed": 5}, ["r"], SETTLE_MS))
+    fills = page.eval_on_selector_all("#lid circle.led", "cs => cs.map(c => c.getAttribute('fill'))")
+    assert fills == [c or "#222" for c in want] and len(fills) == 12
+    assert sum(1 for c in want if c) >= 2
     click_keys(page, ["o"])
     browser.wait_ms(page, 1000)
     opened = page_state(page)["open"]
@@ -158,7 +173,15 @@ def test_the_epaper_board_shows_its_panels_glass_and_when_it_refreshes(pages, tm
     click_keys(page, ["r"])
     browser.wait_ms(page, SETTLE_MS)
     lids = page.evaluate("window.macroscope.epaperHex()")
-    assert page.eval_on_selector_all("#epaper rect", "rs => rs.filter(r => r.getAttribute('stroke') !== 'none').length") > 0
+    from drivers.card_layout import region
+    frames = page.eval_on_selector_all("#epaper rect", "rs => rs.map(r => ['x', 'y', 'width', 'height', 'stroke']"
+                                       ".map(k => r.getAttribute(k)))")
+    want = hues(sim(tmp_path, {"players": 3, "rules": "standard", "seed": 2}, ["r"], SETTLE_MS, "pico_epaper"))
+    assert len(frames) == 12 and sum(1 for c in want if c) >= 2
+    for w, (x, y, wide, high, stroke) in enumerate(frames):  # each window framed, in its light's colour
+        xb, y0, wb, h = region(w)
+        assert [float(x), float(y), float(wide), float(high)] == [xb * 8 - 3, y0 - 3, wb * 8 + 6, h + 6]
+        assert stroke == (want[w] or "none")
     page.evaluate("""() => { window.seen = [];
       new MutationObserver(() => window.seen.push(document.getElementById("epaper").className))
         .observe(document.getElementById("epaper"), {attributeFilter: ["class"]}); }""")
@@ -166,7 +189,8 @@ def test_the_epaper_board_shows_its_panels_glass_and_when_it_refreshes(pages, tm
     browser.wait_ms(page, SETTLE_MS)
     assert page.evaluate("window.seen") == ["busy", ""]  # the window's partial refresh
     keys = ["r", "o"]
-    s = sim(tmp_path, {"players": 3, "rules": "standard", "seed": 2}, keys, 2 * SETTLE_MS, "pico_epaper")
+    (tmp_path / "o").mkdir()
+    s = sim(tmp_path / "o", {"players": 3, "rules": "standard", "seed": 2}, keys, 2 * SETTLE_MS, "pico_epaper")
     want = bytes(s.emu.epaper.glass).hex()
     got = page.evaluate("window.macroscope.epaperHex()")
     assert got != lids and got == want  # window 3 opened: the card's picture, from the deck
