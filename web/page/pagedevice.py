@@ -23,7 +23,7 @@ if getattr(time, "ticks_ms", None) is not clock.ticks_ms:  # a built-in time won
 import json  # noqa: E402
 from binascii import hexlify  # noqa: E402
 
-from emu.view import flap  # noqa: E402
+from emu import view  # noqa: E402
 from emu.session import HOLD_MS, LONG_MS, Session  # noqa: E402
 
 GAP_MS = 40  # released line between two queued presses
@@ -172,10 +172,11 @@ def _count(s):
     if b is None:
         return
     get = b.get
+    from drivers.buttons import PRESS
 
     def get_():
         e = get()
-        if e >= 0 and e & 3 == 0:  # buttons.PRESS
+        if e >= 0 and e & 3 == PRESS:  # an event: its button << 2 | its kind
             n = b.names[e >> 2]
             _presses[n] = _presses.get(n, 0) + 1
         return e
@@ -313,7 +314,19 @@ def now_ms():
 def _angles(s):
     """How far each flap is open, 0-100 (emu.view.flap, as the terminal draws it)."""
     sh = s.dev.hw.shutters if hasattr(s.dev, "hw") else None
-    return [int(flap(s.emu, i, sh, s.cfg) * 100 + 0.5) for i in range(len(s.emu.servos or s.emu.valves))]
+    return [int(view.flap(s.emu, i, sh, s.cfg) * 100 + 0.5) for i in range(len(s.emu.servos or s.emu.valves))]
+
+
+def _colours(s):
+    """Each NeoPixel's colour as CSS, "" when dark (emu.view.pixel, as the
+    terminal draws it): worked out again only when the strip's frame changes."""
+    data = s.emu.pixels.data
+    key = bytes(data) if data is not None else b""
+    if _seen.get("pixels") != key:
+        _seen["pixels"] = key
+        _seen["colours"] = [("rgb(%d,%d,%d)" % c) if c else "" for c in
+                            (view.pixel(s.emu, i) for i in range(len(key) // 3))]
+    return _seen["colours"]
 
 
 def _hex(b):
@@ -323,20 +336,20 @@ def _hex(b):
 def frame():
     """What the page draws, as JSON: virtual ms, flaps (0-100 open) and
     whether each servo has come to rest after a move (or stands where a
-    reset left it), pixels
-    (GRB bytes, hex), the buzzer's changes, the card switch, the flash's
-    bytes written (the page keeps the flash when it changes), whether input
-    waits, on the e-paper board whether the panel is refreshing (BUSY), and -
-    only when changed - the OLED (its RAM in hex and how it maps to the
-    glass) and the words on it, the e-paper panel's glass (hex), the rules
-    state JSON and the record the device would export."""
+    reset left it), each pixel's colour (CSS, "" dark), the buzzer's
+    changes, the card switch, the flash's bytes written (the page keeps the
+    flash when it changes), whether input waits, on the e-paper board whether
+    the panel is refreshing (BUSY), and - only when changed - the OLED's
+    pixels and the words on it, the e-paper panel's glass and where its
+    windows lie, the rules state JSON and the record the device would export.
+    What the parts show is the board's view model's (emu.view): pictures as
+    its rows, in hex."""
     s = _s[0]
     out = {"ms": clock.now_us() // 1000, "flaps": _angles(s), "card": s.card,
            "resting": [(len(v.moves) > 0 or s.kept) and not v.moving() for v in s.emu.servos],
            "reboots": s.reboots, "errors": s.errors, "flash": s.storage.bytes_written,
            "idle": idle()}
-    px = s.emu.pixels.data
-    out["pixels"] = _hex(px)
+    out["pixels"] = _colours(s)
     if _tones:
         out["tones"] = list(_tones)
         del _tones[:]
@@ -345,9 +358,7 @@ def frame():
         key = (o.data_bytes, o.on, o.inverted, o.seg_remap, o.com_flip, o.contrast)
         if _seen.get("oled") != key:
             _seen["oled"] = key
-            out["oled"] = {"ram": _hex(o.ram), "on": o.on, "inverted": o.inverted,
-                           "seg_remap": o.seg_remap, "com_flip": o.com_flip,
-                           "width": o.width, "height": o.pages * 8}
+            out["oled"] = {"rows": _hex(view.oled(o)), "width": o.width, "height": o.pages * 8}
     if _seen.get("screen") != _screen[1]:
         _seen["screen"] = _screen[1]
         text = screen_text()
@@ -362,7 +373,8 @@ def frame():
         key = (s.reboots, ep.full_refreshes, ep.partial_refreshes)  # a reboot: a new panel
         if _seen.get("epaper") != key:
             _seen["epaper"] = key
-            out["epaper"] = {"glass": _hex(ep.glass), "width": ep.width, "height": ep.height}
+            out["epaper"] = {"rows": _hex(view.epaper(ep)), "width": ep.width, "height": ep.height,
+                             "windows": view.windows()}
         sh = getattr(getattr(s.dev, "hw", None), "shutters", None)
         whole = sh is not None and all(sh.is_open(i) for i in range(sh.n))  # the picture shown whole
         if _seen.get("whole") != whole:
