@@ -18,6 +18,7 @@ import sys
 from app import lang
 from app.modes import K_CARD, K_UNDO, M_MENU, M_PLAY, M_RELOAD, M_SETUP
 from app.store import Slot, Store
+from drivers.buttons import LONG, PRESS, RELEASE, SHORT
 from game import chance
 from game.engine import CARD
 
@@ -154,20 +155,20 @@ class Controller:
     def key(self, k, kind, now):
         """A button event: k a key code, kind buttons.PRESS/SHORT/LONG/RELEASE."""
         if k == K_CARD:
-            if (kind == 0 or kind == 3) and not self.digital:
-                self.slot.change(kind == 0)
-                self.cur.card(self, kind == 0, now)
+            if (kind == PRESS or kind == RELEASE) and not self.digital:
+                self.slot.change(kind == PRESS)
+                self.cur.card(self, kind == PRESS, now)
                 self.version += 1
             return
         self.last_key = k
         if k == K_UNDO:  # short: undo or back, on release; long: the menu
-            if kind == 2:
+            if kind == LONG:
                 self.enter(M_MENU).item = 0
-            elif kind == 1:
+            elif kind == SHORT:
                 self.cur.back(self, now)
                 self.version += 1
             return
-        if kind != 0:  # everything else acts on the press, for speed
+        if kind != PRESS:  # everything else acts on the press, for speed
             return
         self.cur.key(self, k, now)
         self.version += 1
