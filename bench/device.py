@@ -1,6 +1,7 @@
 """The whole device: flash wear on the emulated board, the deployed
 firmware's size, and resume time and heap on the MicroPython VM (its
 press-to-shutter latency: bench/latency.py)."""
+import json
 import os
 import random
 import shutil
@@ -97,20 +98,19 @@ def _cpu_s(script, path, heap):
 # On the VM: the heap the firmware holds booted into a 6-seat game, the
 # emulated board's own heap left out (taken before the firmware boots on it),
 # and so are the fakes of the modules the board has built in (machine, ...).
-# The board config the emulation is wired from is loaded first; then every
-# firmware module is forgotten, so the firmware imports each one itself and
+# The board config the emulation is wired from is checked on CPython, so no
+# firmware module the VM loads before the count is left out; then every
+# firmware module the emulator loaded is forgotten, so the firmware imports each one itself and
 # all it keeps is counted (and what it frees after boot, the config's
 # checker, is not: the board does not hold it either).
 VM_HEAP = """
-import gc, sys
-from app import board
+import gc, json, sys
 import machine, neopixel, rp2, time  # the fakes of what the board has built in
 from emu import clock, world
 from emu.board import Board
 world.reset()
-emu = Board(board.load("pico_pca9685", %(root)r))
+emu = Board(json.loads(%(cfg)r))
 emu.card.set(True, 0)
-board = None
 for name in [k for k in sys.modules if k == "app" or k.startswith("app.")]:
     del sys.modules[name]
 gc.collect()
@@ -159,12 +159,14 @@ def mpy_figures():
         undo_ms = _resume_ms(fw, fakes, flash, st.game.log, "208k")  # the heap tests/test_game_vm.py plays in
         shutil.rmtree(flash)
         os.makedirs(flash)
-        got = _vm(VM_HEAP % {"root": fw, "flash": flash, "rules": "standard"}, [fw, fakes], "1m")
+        from app import board
+        cfg = json.dumps(board.load("pico_pca9685", FIRMWARE + os.sep))
+        got = _vm(VM_HEAP % {"root": fw, "flash": flash, "rules": "standard", "cfg": cfg}, [fw, fakes], "1m")
         # the same in Chinese: the zh-cn preset speaks Simplified Chinese, its
         # table and the glyph file's index loaded, the screens drawn in CJK
         shutil.rmtree(flash)
         os.makedirs(flash)
-        zh = _vm(VM_HEAP % {"root": fw, "flash": flash, "rules": "zh-cn"}, [fw, fakes], "1m")
+        zh = _vm(VM_HEAP % {"root": fw, "flash": flash, "rules": "zh-cn", "cfg": cfg}, [fw, fakes], "1m")
     return [("mpy_resume_ms_300", round(resume_ms, 2), "ms"),
             ("mpy_resume_ms_undo1000", round(undo_ms, 2), "ms"),
             ("mpy_firmware_heap_bytes", int(got["heap"][0]), "bytes"),
