@@ -3,7 +3,7 @@ import sys
 import time
 
 from game import Refused, engine, record, state
-from game.engine import P_OVER, REVEAL
+from game.engine import REVEAL
 from game.state import PHASES
 from host_sim import recordfile
 
@@ -40,7 +40,7 @@ def dice(game):
 
 def show(game, out):
     s = state.as_dict(game)
-    over = game.phase == P_OVER
+    over = game.over()
     out.write("\n== round %d/%d  card %d  %s  phase %s\n" % (
         s["round"], game.opts["rounds"], s["card"],
         "game over" if over else "seat %d's turn" % s["active"], s["phase"]))

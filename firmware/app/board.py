@@ -2,7 +2,8 @@
 checked at boot so a mistake stops the device with the key that is wrong."""
 import json
 
-from app.modes import BACKENDS, CONTROLS, SEATS, WINDOWS  # noqa: F401  (the config's vocabulary)
+from app.modes import BACKENDS, CONTROLS  # noqa: F401  (the config's vocabulary)
+from game.engine import SEATS, WINDOWS
 
 DEFAULT = "pico_pca9685"
 # GPIOs a Pico brings out: 23-25 and 29 drive the regulator, VBUS sense, LED, VSYS.

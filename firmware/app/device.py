@@ -75,8 +75,8 @@ class Device:
         self.mask = -1  # the windows asked open, as last sent to the shutters
         self.game_shown = None  # the game and card the shutters were last given
         self.card_shown = 0
-        self.colours = bytearray(12)
-        self.lit = bytearray(12)
+        self.colours = bytearray(hw.pixels.n)  # a pixel a window (the board config checks)
+        self.lit = bytearray(hw.pixels.n)
         self.lit[0] = 255  # differs from any palette index: the first step lights
         self.lit_version = -1
         self.full_seen = -1  # the journal entry the "flash full" notice was last given at
@@ -132,7 +132,7 @@ class Device:
             self.mask = -1
         m = self.ctl.windows()
         if m != self.mask:
-            for i in range(12):
+            for i in range(s.n):
                 if (m >> i) & 1:
                     if not s.is_open(i):
                         try:
@@ -164,7 +164,7 @@ class Device:
         lights.fill(self.ctl, self.colours)
         if self.colours != self.lit:
             px = self.hw.pixels
-            for i in range(12):
+            for i in range(px.n):
                 k = self.colours[i]
                 self.lit[i] = k
                 r, g, b = lights.PALETTE[k]

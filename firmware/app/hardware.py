@@ -2,10 +2,11 @@
 from the runtime's port (app.port: MicroPython's `machine`; cp.port:
 CircuitPython's busio, keypad and the Adafruit drivers), which makes the
 primitives by GPIO number; everything above them is shared."""
-from app.modes import BACKENDS, CONTROLS, KEY_NAMES, SEATS, WINDOWS
+from app.modes import BACKENDS, CONTROLS, KEY_NAMES
 from drivers.buzzer import Buzzer
 from drivers.pixels import Pixels
 from drivers.shutters import Shutters
+from game.engine import SEATS, WINDOWS
 
 
 def _scheduled(sh, hw, outputs):

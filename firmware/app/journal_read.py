@@ -7,11 +7,9 @@ from array import array
 from app.journal import _CRC, BAD, MAGIC, MAGIC1, RELOAD, UNDO, crc16
 from game import Refused, engine
 
-# An entry's length (without its CRC) by its first byte, 0 if unknown: UNDO
-# (0x00), the engine's actions by their code in the high nibble (CARD 0x1-,
-# ROLL 0x2-, ORDER 0x8k of k seats: 1 + k, at most 6 seats) and RELOAD (0xF0).
-_LEN = (b"\x01" + bytes(15) + b"\x07" * 16 + b"\x02" * 16 + b"\x01" * 80 + bytes(range(1, 8)) + bytes(9)
-        + b"\x01" * 32 + bytes(64) + b"\x01" + bytes(15))
+# An entry's length (without its CRC) by its first byte, 0 if unknown: a
+# mark (UNDO, RELOAD) is a byte, an action as long as the engine says.
+_LEN = bytes(1 if b == UNDO or b == RELOAD else engine.size(b) for b in range(256))
 
 
 def entry_len(data, i):

@@ -20,7 +20,7 @@ def _allows(g, d, w):
     t = g.tokens
     if t[w] == d:
         return True
-    for v in range(12):
+    for v in range(len(t)):
         if t[v] == d and not g.is_open(v):
             return False
     return True
@@ -37,7 +37,7 @@ def fill(ctl, out):
 def dice(g, m, cursor, out):
     """Play: each window of mask m (the windows that may be opened) in the
     colour of the die that allows it, the cursor's white."""
-    for w in range(12):
+    for w in range(len(out)):
         if not (m >> w) & 1:
             continue
         if not g.d1:

@@ -21,9 +21,7 @@ M_TEST = const(4)
 M_RELOAD = const(5)
 M_SCORES = const(6)  # the Scores page: app/mode/result.py, each card's result (a name already in RAM)
 
-WINDOWS = 12
-SEATS = 6
-CONTROLS = KEY_NAMES[6:11]  # roll, next, ok, pass, undo: the board config's controls
+CONTROLS = KEY_NAMES[K_ROLL:K_CARD]  # roll, next, ok, pass, undo: the board config's controls
 # The shutter backends a board config can name (shutters.backend): app.hardware
 # builds each from the runtime's port, the emulator wires each, by these names.
 BACKENDS = ("pca9685", "pwm", "gpio", "epaper")

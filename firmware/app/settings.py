@@ -2,6 +2,7 @@
 switch, the language ("" until the user picks one: then the preset's is
 used) and the cards left in the deck. One small JSON file on flash."""
 from app.lang import LANGS
+from game import engine
 
 NAME = "settings.json"
 DECK = 200  # cards in a full deck; its first card is a blocker, discarded unseen
@@ -20,7 +21,7 @@ def load(storage):
     if not isinstance(data, dict):
         return out
     p = data.get("players")
-    if isinstance(p, int) and 2 <= p <= 6:
+    if isinstance(p, int) and 2 <= p <= engine.SEATS:
         out["players"] = p
     if data.get("rules") in PRESETS:
         out["rules"] = data["rules"]

@@ -6,6 +6,8 @@ instead of `random` because it gives the same numbers on CPython and on
 MicroPython for the same seed.
 """
 
+from game import engine
+
 
 class Rng:
     def __init__(self, seed=0):
@@ -28,14 +30,14 @@ class Rng:
 
 def card(rng):
     """A card's token numbers for windows 1..12: 1-6 twice, shuffled."""
-    t = bytearray(12)
-    for i in range(12):
-        t[i] = i // 2 + 1
-    for i in range(11, 0, -1):
+    t = bytearray(engine.WINDOWS)
+    for i in range(engine.WINDOWS):
+        t[i] = i // 2 + 1  # each number on two windows
+    for i in range(engine.WINDOWS - 1, 0, -1):
         j = rng.below(i + 1)
         t[i], t[j] = t[j], t[i]
     return t
 
 
 def roll(rng):
-    return rng.below(6) + 1, rng.below(6) + 1
+    return rng.below(engine.FACES) + 1, rng.below(engine.FACES) + 1

@@ -27,7 +27,6 @@ END = const(7)
 ORDER = const(8)
 CLOSE = const(9)
 REVEAL = const(10)
-NAMES = ("", "card", "roll", "skip", "open", "guess", "pass", "end", "order", "close", "reveal")
 NOBODY = const(-1)  # `reveal none`
 
 # Phases (game.state names them).
@@ -36,7 +35,7 @@ P_OPEN = const(1)
 P_DECIDE = const(2)
 P_CALL = const(3)
 P_REVEAL = const(4)
-P_OVER = const(5)
+_P_OVER = const(5)  # private: a public name takes a slot in the module's globals, and a full map slows every lookup of a builtin
 
 # The `dice` option and the `decline_reward` option, as indexes of their words in rules.KINDS.
 _DICE_REQUIRED = const(0)
@@ -46,14 +45,16 @@ _PER_WINDOW = const(0)
 _PER_OPEN_WINDOW = const(1)
 _FLAT = const(2)
 
-WINDOWS = const(12)
+WINDOWS = const(12)  # the game's sizes, stated once: the board, the seats, a die's faces
+SEATS = const(6)
+FACES = const(6)  # a token number or a die: 1 to FACES
 _ALL = const(0xFFF)
 _NONE_BYTE = const(15)  # `reveal none` in the log
 
 
 class Game:
     def __init__(self, players, opts=None, first=0, preset="standard"):
-        if not 2 <= players <= 6:
+        if not 2 <= players <= SEATS:
             raise Refused("players", players)
         if not 0 <= first < players:
             raise Refused("first", first + 1, players)
@@ -131,7 +132,7 @@ class Game:
         return (self.open_mask >> w) & 1 == 1
 
     def over(self):
-        return self.phase == P_OVER
+        return self.phase == _P_OVER
 
     def pending(self):
         """The chance action the game waits for: CARD, ROLL (dice on, not
@@ -143,7 +144,7 @@ class Game:
         return 0
 
     def winners(self):
-        if self.phase != P_OVER:
+        if self.phase != _P_OVER:
             return []
         top = max(self.crystals)
         out = []
@@ -200,7 +201,7 @@ class Game:
         Chance actions are not listed: see `pending()`."""
         out = []
         ph = self.phase
-        if self.need_card or ph == P_OVER:
+        if self.need_card or ph == _P_OVER:
             return out
         if ph == P_ROLL:
             if self._dice == _DICE_OPTIONAL:
@@ -248,7 +249,7 @@ class Game:
         nothing. CARD: a = 12 token numbers; ROLL: a, b = the dice;
         OPEN: a = window; GUESS/REVEAL: a = seat (REVEAL: NOBODY too);
         ORDER: a = seats in their new speaking order."""
-        if self.phase == P_OVER:
+        if self.phase == _P_OVER:
             raise Refused("now5")
         if self.need_card and op != CARD:
             raise Refused("no_card")
@@ -266,11 +267,11 @@ class Game:
             raise Refused("card_len", len(tokens))
         count = 0  # a nibble per number: validate before touching the state
         for t in tokens:
-            if not 1 <= t <= 6:
+            if not 1 <= t <= FACES:
                 raise Refused("token", t)
             count += 1 << (4 * t)
         if count != 0x2222220:
-            for d in range(1, 7):
+            for d in range(1, FACES + 1):
                 if (count >> (4 * d)) & 15 != 2:
                     raise Refused("pairs", d, (count >> (4 * d)) & 15)
         log = self.log
@@ -294,7 +295,7 @@ class Game:
             raise Refused("dice_off")
         if self.phase != P_ROLL:
             raise self._not_now()
-        if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
+        if not (1 <= d1 <= FACES and 1 <= d2 <= FACES):
             raise Refused("die")
         self.d1 = d1
         self.d2 = d2
@@ -472,7 +473,7 @@ class Game:
             if self.round >= self.opts["rounds"]:
                 self._wait_card()
                 self.need_card = False
-                self.phase = P_OVER
+                self.phase = _P_OVER
                 return
             self.round += 1
         if self.opts["next_round_starter"] == "rotate":
@@ -558,6 +559,17 @@ _ACTIONS = (Game._card, Game._roll, Game._skip, Game._open, Game._guess, Game._p
             Game._end, Game._order, Game._close, Game._reveal)
 
 
+def size(b):
+    """Bytes of the action whose first byte is b (its code in the high
+    nibble, ORDER's count of seats in the low one); 0 for a byte no action
+    starts with (an order of more than SEATS seats too). The journal reads
+    its entries by it."""
+    op = b >> 4
+    if op == ORDER:
+        return 1 + (b & 15) if b & 15 <= SEATS else 0
+    return 7 if op == CARD else 2 if op == ROLL else 1 if 0 < op <= REVEAL else 0
+
+
 def _walk(log, i):
     """Yield (offset, code, a, b) for each action of a log from offset i (an
     action's start); CARD's and ORDER's a are fresh bytes. A log cut inside
@@ -566,7 +578,7 @@ def _walk(log, i):
         op = log[i] >> 4
         a = log[i] & 15
         b = 0
-        step = 7 if op == CARD else 2 if op == ROLL else 1 + a if op == ORDER else 1
+        step = size(log[i]) or 1  # no action's code: what applies it refuses it
         if i + step > len(log):
             raise Refused("log_end", i)
         if op == CARD:

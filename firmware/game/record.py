@@ -21,6 +21,8 @@ _END = const(7)
 _ORDER = const(8)
 _CLOSE = const(9)
 _REVEAL = const(10)
+# the verbs, by action code; 0 is no action
+VERBS = ("", "card", "roll", "skip", "open", "guess", "pass", "end", "order", "close", "reveal")
 _HEADERS = ("players", "rules", "set", "first", "seed")
 
 
@@ -69,8 +71,8 @@ def parse_action(words):
     k = len(args)
     if verb == "undo":
         op = 0
-    elif verb in engine.NAMES:  # NAMES[0] is "": never a word
-        op = engine.NAMES.index(verb)
+    elif verb in VERBS:  # VERBS[0] is "": never a word
+        op = VERBS.index(verb)
     else:
         raise Refused("verb", _cut(verb))
     if op in (0, _SKIP, _PASS, _END, _CLOSE):
@@ -78,30 +80,30 @@ def parse_action(words):
             raise Refused("bare", verb)
         return op, 0, 0
     if op == _CARD:
-        if k != 12:
+        if k != engine.WINDOWS:
             raise Refused("card_len", k)
-        return op, bytes(_ints(args, 6, "a token number", 0)), 0
+        return op, bytes(_ints(args, engine.FACES, "a token number", 0)), 0
     if op == _ROLL:
         if k != 2:
             raise Refused("takes_roll")
-        d = _ints(args, 6, "a die", 0)
+        d = _ints(args, engine.FACES, "a die", 0)
         return op, d[0], d[1]
     if op == _ORDER:
         if not k:
             raise Refused("takes_order")
-        return op, bytes(_ints(args, 6, "a seat", 1)), 0
+        return op, bytes(_ints(args, engine.SEATS, "a seat", 1)), 0
     if k != 1:
         raise Refused("takes_one", verb, "window" if op == _OPEN else "seat")
     if op == _REVEAL and args[0] == "none":
         return op, _NOBODY, 0
     if op == _OPEN:
-        return op, _ints(args, 12, "a window", 1)[0], 0
-    return op, _ints(args, 6, "a seat", 1)[0], 0
+        return op, _ints(args, engine.WINDOWS, "a window", 1)[0], 0
+    return op, _ints(args, engine.SEATS, "a seat", 1)[0], 0
 
 
 def format_action(op, a=0, b=0):
     """The record line of an action (0-based arguments)."""
-    name = engine.NAMES[op]
+    name = VERBS[op]
     if op == _CARD or op == _ORDER:  # tokens as they are, seats 1-based
         for t in bytes(a):  # a card's bytes, or an order's seats as bytes or a list
             name += " %d" % (t + (op == _ORDER))
@@ -152,7 +154,7 @@ def _header(words, head):
         raise Refused("again", again)
     head["seen"].append(again)
     if key == "players":
-        head["players"] = _int(words[1], 2, 6, "players")
+        head["players"] = _int(words[1], 2, engine.SEATS, "players")
     elif key == "rules":
         head["opts"] = rules.preset(words[1])
         head["preset"] = words[1]
@@ -163,7 +165,7 @@ def _header(words, head):
         head["opts"][words[1]] = v
         head["set"].append((words[1], v))
     elif key == "first":
-        head["first"] = _int(words[1], 1, 6, "first") - 1
+        head["first"] = _int(words[1], 1, engine.SEATS, "first") - 1
     else:  # seed
         head["seed"] = _int(words[1], 0, 0xFFFFFFFF, "seed")
 

@@ -84,7 +84,7 @@ def test_ties_are_ordered_by_pressing_the_tied_seats(tmp_path):
     assert b.ctl.order == [y] and g.call_order() == [x, y]
     play(b, "%d" % (x + 1))
     assert g.call_order() == [y, x] and b.ctl.order == []
-    assert engine.NAMES[b.ctl.game.log[-3] >> 4] == "order"
+    assert b.ctl.game.log[-3] >> 4 == engine.ORDER
 
 
 def test_undo_takes_back_and_a_roll_stays(tmp_path):

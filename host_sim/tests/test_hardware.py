@@ -12,7 +12,8 @@ from host_sim import FIRMWARE, hw, press
 
 clock = hw.install()
 from app import board, hardware, port  # noqa: E402
-from app.modes import BACKENDS, KEY_NAMES, SEATS  # noqa: E402
+from app.modes import BACKENDS, KEY_NAMES  # noqa: E402
+from game.engine import SEATS  # noqa: E402
 
 
 def config(backend):

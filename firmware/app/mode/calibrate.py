@@ -7,6 +7,7 @@ from app import lang
 from app.lang import tr
 from app.mode.base import Base
 from app.modes import K_NEXT, K_OK, K_PASS, K_ROLL, M_MENU
+from game.engine import WINDOWS
 from app.screens import text, wrap
 
 STEP = 20  # us per press
@@ -32,7 +33,7 @@ class Mode(Base):
                 ctl.say("Calibration saved", now)
             return
         if k == K_NEXT:
-            self.cal = (self.cal + 1) % 12
+            self.cal = (self.cal + 1) % WINDOWS
         elif k == K_ROLL:
             self.end ^= 1
         elif k == K_OK or k == K_PASS:

@@ -32,8 +32,8 @@ class Mode:
         m = ctl.store.allowed()
         if not m:
             return -1
-        for d in range(1, 13):
-            w = (self.cursor + d) % 12
+        for d in range(1, engine.WINDOWS + 1):
+            w = (self.cursor + d) % engine.WINDOWS
             if (m >> w) & 1:
                 return w
         return -1
@@ -133,7 +133,7 @@ class Mode:
                 else:
                     ctl.refuse(_NOT_NOW[ph], now)
                     return
-            elif k < 6:
+            elif k < K_ROLL:  # a seat button
                 self._seat(ctl, k, legal, now)
         except Refused as e:
             ctl.refuse(e.text(lang.tr), now)  # in the language in use
@@ -200,10 +200,10 @@ class Mode:
         veiled = ctl.digital and self.shown != g.cards
         if k == K_OK:
             who = NOBODY
-        elif k < 6 and (REVEAL, k) in legal:
+        elif k < K_ROLL and (REVEAL, k) in legal:
             who = k
         else:
-            ctl.refuse(lang.tr("P%d did not guess") % (k + 1) if k < 6 else
+            ctl.refuse(lang.tr("P%d did not guess") % (k + 1) if k < K_ROLL else
                        "OK shows the picture" if veiled else "Seat that was right, or OK", now)
             return
         if veiled:  # the digital picture waits for a second press (OK, or a guesser's seat

@@ -6,6 +6,7 @@ from app.lang import tr
 from app.mode.base import Base
 from app.modes import KEY_NAMES
 from app.screens import text
+from game.engine import WINDOWS
 
 STEP_MS = 700  # one window after another
 
@@ -24,7 +25,7 @@ class Mode(Base):
     def tick(self, ctl, now):
         c = ctl.clock
         if c.ticks_diff(now, self.at) >= 0:
-            self.win = (self.win + 1) % 12
+            self.win = (self.win + 1) % WINDOWS
             self.at = c.ticks_add(now, STEP_MS)
             ctl.version += 1
 

@@ -3,11 +3,12 @@ and the language the device speaks."""
 from app import lang, settings
 from app.mode.base import leave
 from app.mode.rows import Rows
+from game.engine import SEATS
 
 
 def _seats(m, ctl, now):
     s = ctl.store.settings
-    s["players"] = s["players"] + 1 if s["players"] < 6 else 2
+    s["players"] = s["players"] + 1 if s["players"] < SEATS else 2
 
 
 def _rules(m, ctl, now):
