@@ -66,11 +66,11 @@ class UsageError(Exception):
 
 def check_flags(args):
     """UsageError for a --rules, --players or --lang the device cannot set up."""
-    from game import rules
+    from game import engine, rules
     if args.rules is not None and args.rules not in rules.PRESET_NAMES:
         raise UsageError("--rules: unknown preset %r (known: %s)" % (cut(args.rules, 40), ", ".join(rules.PRESET_NAMES)))
-    if args.players is not None and not 2 <= args.players <= 6:
-        raise UsageError("--players: 2 to 6, got %d" % args.players)
+    if args.players is not None and not 2 <= args.players <= engine.SEATS:
+        raise UsageError("--players: 2 to %d, got %d" % (engine.SEATS, args.players))
     from app import lang
     code = getattr(args, "lang", None)
     if code is not None and code not in lang.LANGS:

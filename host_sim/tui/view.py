@@ -124,21 +124,23 @@ def lid_state(emu, cfg, geom=GEOM, shutters=None):
     """Per window: (open columns of its inside, servo moving, NeoPixel colour
     or None): all the lid drawing depends on, so it is redrawn on a change only."""
     out = []
-    glass = view.epaper(emu.epaper) if emu.epaper is not None else None
+    if emu.epaper is not None:
+        glass, wins = view.epaper(emu.epaper), view.windows()
     for w in range(COLS * ROWS):
-        if glass is not None:  # the digital card: the window as the panel's glass shows it
-            out.append((epaper_cells(glass, emu.epaper.width, w, geom), emu.epaper.level() == 1, view.pixel(emu, w)))
+        if emu.epaper is not None:  # the digital card: the window as the panel's glass shows it
+            out.append((epaper_cells(glass, emu.epaper.width, wins[w], geom), emu.epaper.level() == 1, view.pixel(emu, w)))
             continue
         f, moving = openness(emu, cfg, w, shutters)
         out.append((round(f * geom.win_w), moving, view.pixel(emu, w)))
     return tuple(out)
 
 
-def epaper_cells(glass, width, w, geom=GEOM):
-    """Window w of the e-paper glass (view.epaper's rows, the panel width
-    wide), sampled to the inside of a window (win_w x 2 win_h pixels): rows
-    of True where the paper is white."""
-    x0, y, ww, h = view.windows()[w]
+def epaper_cells(glass, width, place, geom=GEOM):
+    """A window of the e-paper glass (view.epaper's rows, the panel width
+    wide; place its (x, y, width, height) there, from view.windows), sampled
+    to the inside of a window (win_w x 2 win_h pixels): rows of True where
+    the paper is white."""
+    x0, y, ww, h = place
     rows, cols = geom.win_h * 2, geom.win_w
     return tuple(tuple(bool(view.bit(glass, width, x0 + (2 * i + 1) * ww // (2 * cols), y + (2 * j + 1) * h // (2 * rows)))
                        for i in range(cols)) for j in range(rows))

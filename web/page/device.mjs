@@ -41,7 +41,7 @@ const printed = [];
 class ParamError extends Error {}
 
 // URL parameters, checked: every error names the parameter.
-export function readParams(search, boards) {
+export function readParams(search, boards, seats) {
   const q = new URLSearchParams(search);
   const int = (name, lo, hi) => {
     if (!q.has(name)) return null;
@@ -57,7 +57,7 @@ export function readParams(search, boards) {
     if (+v > 4294967295) throw paramError("seed", t("seedRange", { v }));
     return +v;
   };
-  const players = int("players", 2, 6), seed = seedOf();
+  const players = int("players", 2, seats), seed = seedOf();
   const speed = int("speed", 1, 50) || 1;
   const rules = q.has("rules") ? q.get("rules") : null;
   if (rules !== null && !PRESETS.includes(rules)) throw paramError("rules", t("oneOf", { list: PRESETS.join(", "), v: rules }));
@@ -147,17 +147,19 @@ async function boot() {
     fetchOk("firmware.bin").then((r) => r.arrayBuffer()),
   ]);
   const boards = Object.keys(index).filter((p) => /^boards\/.*\.json$/.test(p)).map((p) => p.slice(7, -5)).sort();
-  let params;
-  try {
-    params = readParams(location.search, boards);
-  } catch (e) {
-    if (e instanceof ParamError) { fail(e.message); return; }
-    throw e;
-  }
   for (const [path, [off, len]] of Object.entries(index)) {
     const full = "/fw/" + path;
     mp.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
     mp.FS.writeFile(full, new Uint8Array(blob, off, len));
+  }
+  mp.runPython("import sys\nsys.path.insert(0, '/fw')");
+  const pd = mp.pyimport("pagedevice");
+  let params;
+  try {
+    params = readParams(location.search, boards, pd.SEATS);
+  } catch (e) {
+    if (e instanceof ParamError) { fail(e.message); return; }
+    throw e;
   }
   // the flash: kept in this browser per board; a URL game or a shared link replaces it
   const flash = new Flash(mp.FS, "/flash", params.board);
@@ -176,8 +178,6 @@ async function boot() {
   } else {
     flash.restore();
   }
-  mp.runPython("import sys\nsys.path.insert(0, '/fw')");
-  const pd = mp.pyimport("pagedevice");
   if (params.lang) keep(params.lang); // a language in the URL is chosen
   const err = pd.boot(params.board, params.players, params.rules, params.seed, params.lang || kept());
   if (err) fail(t("brokenBoard", { why: err }));
@@ -205,7 +205,7 @@ class Page {
     this.params = params;
     this.flash = flash;
     this.speed = params.speed;
-    this.lid = new Lid(document.getElementById("lid"));
+    this.lid = new Lid(document.getElementById("lid"), pd.WINDOWS);
     this.epaper = null; // the e-paper board's panel, in the lid's place
     this.oled = document.getElementById("oled");
     this.buzzer = new Buzzer();

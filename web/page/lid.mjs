@@ -1,4 +1,4 @@
-// The lid as it stands on the table: 12 windows in a 4x3 grid (1-4 on the
+// The lid as it stands on the table: the windows in a grid of 4 a row (1-4 on the
 // top row) over the picture card, each with its flap (hinged at the top,
 // drawn as far open as the emulated servo has turned) and its NeoPixel.
 // The picture is drawn only where a flap has swung away: each window's clip
@@ -6,7 +6,7 @@
 import { t } from "./i18n.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
-const COLS = 4, ROWS = 3, W = 86, H = 74, GAP = 18, X0 = 22, Y0 = 22;
+const COLS = 4, W = 86, H = 74, GAP = 18, X0 = 22, Y0 = 22;
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(SVG, name);
@@ -16,7 +16,8 @@ function el(name, attrs, parent) {
 }
 
 export class Lid {
-  constructor(svg) {
+  // n windows (the game's), COLS to a row
+  constructor(svg, n) {
     this.svg = svg;
     const defs = el("defs", {}, svg);
     const clip = el("clipPath", { id: "windows" }, defs);
@@ -24,15 +25,15 @@ export class Lid {
     el("feGaussianBlur", { stdDeviation: "3" }, glow);
     el("rect", { x: 4, y: 4, width: 432, height: 322, rx: 14, fill: "#3a2a1c", stroke: "#1b130c", "stroke-width": 3 }, svg);
     this.windows = [];
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < n; i++) {
       const x = X0 + (i % COLS) * (W + GAP), y = Y0 + Math.floor(i / COLS) * (H + GAP + 6);
       this.windows.push({ x, y, hole: el("rect", { x, y, width: W, height: 0 }, clip) });
     }
-    const gx = X0, gy = Y0, gw = COLS * W + (COLS - 1) * GAP, gh = ROWS * (H + GAP + 6) - GAP - 6;
+    const gx = X0, gy = Y0, gw = COLS * W + (COLS - 1) * GAP, gh = Math.ceil(n / COLS) * (H + GAP + 6) - GAP - 6;
     el("rect", { x: gx, y: gy, width: gw, height: gh, fill: "#111", "clip-path": "url(#windows)" }, svg);
     this.picture = el("image", { x: gx, y: gy, width: gw, height: gh, preserveAspectRatio: "xMidYMid slice",
       "clip-path": "url(#windows)" }, svg);
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < n; i++) {
       const { x, y } = this.windows[i];
       const w = this.windows[i];
       el("rect", { x: x - 3, y: y - 3, width: W + 6, height: H + 6, rx: 3, fill: "none", stroke: "#1b130c", "stroke-width": 4 }, svg);

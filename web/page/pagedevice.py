@@ -25,6 +25,7 @@ from binascii import hexlify  # noqa: E402
 
 from emu import view  # noqa: E402
 from emu.session import HOLD_MS, LONG_MS, Session  # noqa: E402
+from game.engine import SEATS, WINDOWS  # noqa: E402,F401  (the page's sizes are the game's)
 
 GAP_MS = 40  # released line between two queued presses
 _s = [None]  # the Session

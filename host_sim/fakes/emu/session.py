@@ -51,7 +51,7 @@ class Keys:
         """The emulated button of key k (not the card)."""
         if k in CONTROLS:
             return self.emu.buttons[CONTROLS[k]]
-        if len(k) == 1 and "1" <= k <= "6":
+        if len(k) == 1 and k.isdigit() and "seat" + k in self.emu.buttons:  # the board's seats, from 1
             return self.emu.buttons["seat" + k]
         raise ValueError("unknown key %r (1-6, r, n, o, p, u, U, c)" % k)
 
