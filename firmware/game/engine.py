@@ -578,7 +578,8 @@ def _walk(log, i):
         op = log[i] >> 4
         a = log[i] & 15
         b = 0
-        step = size(log[i]) or 1  # no action's code: what applies it refuses it
+        # size(log[i]), inline: a call an action would cost a resume 6 %
+        step = 7 if op == CARD else 2 if op == ROLL else 1 + a if op == ORDER else 1
         if i + step > len(log):
             raise Refused("log_end", i)
         if op == CARD:

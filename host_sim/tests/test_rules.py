@@ -497,3 +497,21 @@ def test_the_presets_name_their_options_by_the_index_of_that_name():
     assert len(pairs) >= 10
     for name, i in pairs:
         assert rules.NAMES[int(i)] == name.lower(), (name, i)
+
+
+def test_an_actions_size_is_what_the_log_walk_reads_for_every_first_byte():
+    """engine.size (the journal reads its entries by it) and the log walk's
+    own inline step agree: an action of that many bytes is walked whole, one
+    byte fewer is a cut log; a byte no action starts with has size 0."""
+    for b in range(256):
+        n = engine.size(b)
+        op = b >> 4
+        if not 0 < op <= engine.REVEAL:
+            assert n == 0, b
+            continue
+        log = bytes([b]) + bytes(n - 1)
+        assert [i for i, _, _, _ in engine._walk(log, 0)] == [0], b
+        if n > 1:
+            with pytest.raises(Refused):
+                list(engine._walk(log[:-1], 0))
+    assert [engine.size(engine.CARD << 4), engine.size(engine.ROLL << 4), engine.size(engine.ORDER << 4 | 3)] == [7, 2, 4]
