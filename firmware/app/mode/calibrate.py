@@ -7,8 +7,8 @@ from app import lang
 from app.lang import tr
 from app.mode.base import Base
 from app.modes import K_NEXT, K_OK, K_PASS, K_ROLL, M_MENU
-from game.engine import WINDOWS
 from app.screens import text, wrap
+from game.engine import WINDOWS
 
 STEP = 20  # us per press
 
@@ -21,7 +21,7 @@ class Mode(Base):
         self.was = None  # every window's (open, closed) pulses when calibration began
 
     def start(self, ctl):
-        self.was = [ctl.out.pulses(w) for w in range(12)]
+        self.was = [ctl.out.pulses(w) for w in range(WINDOWS)]
 
     def key(self, ctl, k, now):
         if self.asking:  # any other key goes back to nudging
@@ -55,7 +55,7 @@ class Mode(Base):
         diff = False
         if was is None:  # saved
             return diff
-        for w in range(12):
+        for w in range(WINDOWS):
             if ctl.out.pulses(w) != was[w]:
                 diff = True
                 if put_back:
