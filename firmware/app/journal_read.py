@@ -9,7 +9,16 @@ from game import Refused, engine
 
 # An entry's length (without its CRC) by its first byte, 0 if unknown: a
 # mark (UNDO, RELOAD) is a byte, an action as long as the engine says.
-_LEN = bytes(1 if b == UNDO or b == RELOAD else engine.size(b) for b in range(256))
+# Asked once a code (ORDER's length is by its seats: a byte each); a resume
+# loads this module anew, so the table is built in 32 asks, not 256.
+_LEN = bytearray(256)
+for _b in range(0, 256, 16):
+    if _b >> 4 == engine.ORDER:
+        for _k in range(16):
+            _LEN[_b + _k] = engine.size(_b + _k)
+    else:
+        _LEN[_b:_b + 16] = bytes((engine.size(_b),)) * 16
+_LEN[UNDO] = _LEN[RELOAD] = 1
 
 
 def entry_len(data, i):
