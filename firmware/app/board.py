@@ -3,7 +3,12 @@ checked at boot so a mistake stops the device with the key that is wrong."""
 import json
 
 from app.modes import BACKENDS, CONTROLS  # noqa: F401  (the config's vocabulary)
-from game.engine import SEATS, WINDOWS
+from game import const
+
+# game.engine's SEATS and WINDOWS, copied (a test checks them): the boot's
+# config check and assembly load no engine
+_SEATS = const(6)
+_WINDOWS = const(12)
 
 DEFAULT = "pico_pca9685"
 # GPIOs a Pico brings out: 23-25 and 29 drive the regulator, VBUS sense, LED, VSYS.
@@ -140,10 +145,10 @@ def validate(cfg):
         if "oe" in sh:
             pins.claim(sh, "oe", _SH)
         chans = _get(sh, "channels", _SH, list)
-        if len(chans) != WINDOWS:
-            _fail(_SH, "channels", "needs %d channels, has %d" % (WINDOWS, len(chans)))
+        if len(chans) != _WINDOWS:
+            _fail(_SH, "channels", "needs %d channels, has %d" % (_WINDOWS, len(chans)))
         seen = []
-        for i in range(WINDOWS):
+        for i in range(_WINDOWS):
             c = _int(chans, i, "shutters.channels", 0, 15)
             if c in seen:
                 _fail("shutters.channels", i, "channel %d is used twice" % c)
@@ -152,9 +157,9 @@ def validate(cfg):
         _epaper(sh, pins)
     else:
         lst = _get(sh, "pins", _SH, list)
-        if len(lst) != WINDOWS:
-            _fail(_SH, "pins", "needs %d pins, has %d" % (WINDOWS, len(lst)))
-        for i in range(WINDOWS):
+        if len(lst) != _WINDOWS:
+            _fail(_SH, "pins", "needs %d pins, has %d" % (_WINDOWS, len(lst)))
+        for i in range(_WINDOWS):
             p = pins.claim(lst, i, "shutters.pins")
             if backend == "pwm":
                 ch = _pwm_channel(p)
@@ -162,7 +167,7 @@ def validate(cfg):
                     _fail("shutters.pins", i, "GP%d shares PWM channel %d%s with %s" % (
                         p, ch[0], "AB"[ch[1]], servo_slices[ch]))
                 servo_slices[ch] = _path("shutters.pins", i)
-    sh["max_moving"] = _int(sh, "max_moving", _SH, 1, WINDOWS, 3)
+    sh["max_moving"] = _int(sh, "max_moving", _SH, 1, _WINDOWS, 3)
     sh["closed_us"] = _int(sh, "closed_us", _SH, 500, 2500, 1100)
     sh["open_us"] = _int(sh, "open_us", _SH, 500, 2500, 1900)
     if "ms_per_100us" in sh:  # the old figure: its moves were released too soon
@@ -173,14 +178,14 @@ def validate(cfg):
     # windows whose flap needs its pulse kept after a move (e.g. a heavy flap that sags)
     hold = sh["hold"] = _get(sh, "hold", _SH, list) if "hold" in sh else []
     for i in range(len(hold)):
-        w = _int(hold, i, "shutters.hold", 1, WINDOWS)
+        w = _int(hold, i, "shutters.hold", 1, _WINDOWS)
         if hold.index(w) != i:
             _fail("shutters.hold", i, "window %d is named twice" % w)
 
     seats = _get(cfg, "seat_buttons", "", list)
-    if len(seats) != SEATS:
-        _fail("", "seat_buttons", "needs %d pins, has %d" % (SEATS, len(seats)))
-    for i in range(SEATS):
+    if len(seats) != _SEATS:
+        _fail("", "seat_buttons", "needs %d pins, has %d" % (_SEATS, len(seats)))
+    for i in range(_SEATS):
         pins.claim(seats, i, "seat_buttons")
 
     ctl = _get(cfg, "controls", "", dict)
@@ -207,7 +212,7 @@ def validate(cfg):
 
     px = _get(cfg, "pixels", "", dict)
     pins.claim(px, "pin", "pixels")
-    _int(px, "count", "pixels", WINDOWS, WINDOWS)
+    _int(px, "count", "pixels", _WINDOWS, _WINDOWS)
     px["brightness"] = _int(px, "brightness", "pixels", 0, 255, 64)
 
     bz = pins.claim(cfg, "buzzer", "")

@@ -6,12 +6,17 @@ from app.modes import BACKENDS, CONTROLS, KEY_NAMES
 from drivers.buzzer import Buzzer
 from drivers.pixels import Pixels
 from drivers.shutters import Shutters
-from game.engine import SEATS, WINDOWS
+from game import const
+
+# game.engine's SEATS and WINDOWS, copied (a test checks them): the boot's
+# config check and assembly load no engine
+_SEATS = const(6)
+_WINDOWS = const(12)
 
 
 def _scheduled(sh, hw, outputs):
     """One output a window, its moves staggered and timed (every window closes)."""
-    return Shutters(outputs, WINDOWS, sh["closed_us"], sh["open_us"], sh["max_moving"],
+    return Shutters(outputs, _WINDOWS, sh["closed_us"], sh["open_us"], sh["max_moving"],
                     sh["ms_per_60deg"], sh["settle_ms"], hw.storage, sh.get("hold", ()))
 
 
@@ -38,7 +43,7 @@ def _epaper(sh, port, hw):
     pin = port.pin
     spi = port.spi(sh["spi"], sh["baudrate"], sh["sck"], sh["mosi"], sh["miso"])
     panel = SSD1683(spi, pin(sh["cs"]), pin(sh["dc"]), pin(sh["rst"]), pin(sh["busy"]))
-    return EpaperShutters(panel, Deck(sh["deck"]), WINDOWS, sh["max_partials"])
+    return EpaperShutters(panel, Deck(sh["deck"]), _WINDOWS, sh["max_partials"])
 
 
 # The shutter backends by their name in a board config (app.modes.BACKENDS):
@@ -100,7 +105,7 @@ def Hardware(cfg, port, storage, oled=True):
     pins = cfg["seat_buttons"]
     if "ladder" in ctl:
         # GPIO inputs first (seats, card), then the ladder's steps in their order
-        hw.buttons = port.buttons(KEY_NAMES[:SEATS] + ("card",) + tuple(ctl["order"]),
+        hw.buttons = port.buttons(KEY_NAMES[:_SEATS] + ("card",) + tuple(ctl["order"]),
                                   pins + [cfg["card_switch"]], ctl["ladder"], ctl["levels"])
     else:
         hw.buttons = port.buttons(KEY_NAMES, pins + [ctl[n] for n in CONTROLS] + [cfg["card_switch"]])

@@ -6,7 +6,12 @@ instead of `random` because it gives the same numbers on CPython and on
 MicroPython for the same seed.
 """
 
-from game import engine
+from game import const
+
+# game.engine's WINDOWS and FACES, copied (a test checks them): importing the
+# engine here would load it wherever only the dice or the deck are needed
+_WINDOWS = const(12)
+_FACES = const(6)
 
 
 class Rng:
@@ -30,14 +35,14 @@ class Rng:
 
 def card(rng):
     """A card's token numbers for windows 1..12: 1-6 twice, shuffled."""
-    t = bytearray(engine.WINDOWS)
-    for i in range(engine.WINDOWS):
+    t = bytearray(_WINDOWS)
+    for i in range(_WINDOWS):
         t[i] = i // 2 + 1  # each number on two windows
-    for i in range(engine.WINDOWS - 1, 0, -1):
+    for i in range(_WINDOWS - 1, 0, -1):
         j = rng.below(i + 1)
         t[i], t[j] = t[j], t[i]
     return t
 
 
 def roll(rng):
-    return rng.below(engine.FACES) + 1, rng.below(engine.FACES) + 1
+    return rng.below(_FACES) + 1, rng.below(_FACES) + 1
