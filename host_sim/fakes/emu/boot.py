@@ -1,4 +1,7 @@
 """Power up an emulated board and the firmware's drivers on it (CPython or VM)."""
+import gc
+import sys
+
 from emu import world
 from emu.board import Board
 
@@ -13,6 +16,11 @@ def boot(name, root, storage_root, oled=True, pca=True, wait=True):
     from drivers.storage import Storage
     world.reset()
     cfg = board_config.load(name, root)
+    if sys.implementation.name == "micropython":  # as the firmware's start() does, the
+        del board_config                           # config's checker (10 KB) goes once the
+        del sys.modules["app.board"]                # config is checked, before the drivers
+        delattr(sys.modules["app"], "board")        # are built
+        gc.collect()
     emu = Board(cfg, oled=oled, pca=pca)
     h = Hardware(cfg, world.hardware_random(port), Storage(storage_root), oled)
     if wait:
