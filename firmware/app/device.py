@@ -79,6 +79,7 @@ class Device:
         self.lit = bytearray(hw.pixels.n)
         self.lit[0] = 255  # differs from any palette index: the first step lights
         self.lit_version = -1
+        self.win_version = -1  # the controller's version the windows' mask was last worked out at
         self.full_seen = -1  # the journal entry the "flash full" notice was last given at
         st = self.ctl.store
         if st.report:
@@ -92,23 +93,42 @@ class Device:
             hw.buzzer.play(TUNES["refuse"])
 
     def step(self):
-        """One pass: inputs, controller, outputs. Never blocks."""
-        hw = self.hw
-        hw.watchdog.feed()
-        now = time.ticks_ms()
-        b = hw.buttons
+        """One pass: inputs, controller, outputs. Never blocks.
+        At rest a step is a few checks. MicroPython puts a called function's
+        frame on the heap when it needs more than 11 words (locals and stack):
+        an allocation and a free per call, slow on a fragmented heap. So this
+        and what it calls at rest stay small, and the long jobs (the keys,
+        the windows' mask, the lights, the frame) run only when there is
+        something to do."""
+        self.hw.watchdog.feed()
+        b = self.hw.buttons
         b.poll()
+        now = time.ticks_ms()
+        ctl = self.ctl
+        busy = b.tail != b.head  # this step does one of the long jobs: the others wait for the next
+        if busy:
+            self._keys(b, now)
+        else:
+            ctl.tick(now)
+            self._shutters()
+        self.hw.buzzer.update()
+        if not busy and ctl.version != self.lit_version:
+            self._pixels()
+        elif not busy:
+            self._oled()
+
+    def _keys(self, b, now):
+        """The button events waiting, the journal written once the servos
+        have their pulses."""
         ctl = self.ctl
         st = self.out.storage
-        st.holding = True  # the journal is written once the servos have their pulses
-        busy = False  # this step did one of the long jobs: the others wait for the next
+        st.holding = True
         try:
             while True:
                 e = b.get()
                 if e < 0:
                     break
                 ctl.key(self.keys[e >> 2], e & 3, now)
-                busy = True
             ctl.tick(now)
             self._shutters()
         finally:
@@ -116,13 +136,14 @@ class Device:
         if st.full and ctl.store.journal.entries != self.full_seen:
             self.full_seen = ctl.store.journal.entries  # said again at every action not saved
             ctl.refuse(FLASH_FULL, now)
-        hw.buzzer.update()
-        if not busy:
-            busy = self._pixels()
-        if not busy:
-            self._oled()
 
     def _shutters(self):
+        if self.ctl.version != self.win_version:  # the windows' mask changes only with what is shown
+            self.win_version = self.ctl.version
+            self._windows()
+        self.hw.shutters.update()
+
+    def _windows(self):
         s = self.hw.shutters
         g = self.ctl.store.game
         if g is not None and (g is not self.game_shown or g.cards != self.card_shown):
@@ -142,7 +163,6 @@ class Device:
                 elif s.is_open(i):
                     s.close(i)
             self.mask = m
-        s.update()
 
     def _picture(self, k):
         """Card k of this game: a printed card needs no number; a digital
@@ -156,11 +176,8 @@ class Device:
         return deck_order(st.seed, n, st.secret)[k % n]
 
     def _pixels(self):
-        """The lights, if anything changed; True if it was looked at."""
-        v = self.ctl.version
-        if v == self.lit_version:  # nothing changed: no legal() list built every 2 ms
-            return False
-        self.lit_version = v
+        """The lights, once the state has changed (no legal() list built every 2 ms)."""
+        self.lit_version = self.ctl.version
         lights.fill(self.ctl, self.colours)
         if self.colours != self.lit:
             px = self.hw.pixels
@@ -170,7 +187,6 @@ class Device:
                 r, g, b = lights.PALETTE[k]
                 px.set(i, r, g, b)
             px.show()
-        return True
 
     def _oled(self):
         oled = self.hw.oled
@@ -262,6 +278,9 @@ def start(name=None, root="", storage=None, setup=None, port=None):
     wrong and blinks."""
     from app import board, hardware
     from drivers.storage import Storage
+    import gc
+    if hasattr(gc, "threshold"):  # MicroPython: collect every 64 KB allocated, not only once the heap is full:
+        gc.threshold(65536)  # garbage left lying makes each later allocation search further (a heap frame's too)
     lang.root = root  # the text tables and the glyph file are under the firmware's root
     if port is None:
         from app import port

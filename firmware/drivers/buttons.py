@@ -93,14 +93,19 @@ class Buttons:
         return -1
 
     def poll(self):
+        # kept small, so that its frame is on the C stack, not the heap: at
+        # rest this is the whole poll
         m = self.mem
         w = (m[self.addr] if m is not None else self._word()) & self.released
-        step = self._ladder_step()
+        step = self._ladder_step() if self.adc is not None else -1
+        if w != self.expect or step != self.ladder_down or self.waiting:
+            self._debounce(w, step)
+
+    def _debounce(self, w, step):
+        """The buttons whose level differs from how they stood, or that wait."""
         diff = w ^ self.expect
         ld = self.ladder_down
         look = self.waiting
-        if not diff and step == ld and not look:
-            return  # as they stood, and no wait running: nothing to do
         now = time.ticks_ms()
         npins = len(self.pins)
         bits = self.bits

@@ -113,11 +113,15 @@ class Shutters:
 
     # The schedule
     def update(self):
-        if self.still:  # called every step: at rest it costs nothing
+        # called every step: kept small (its frame on the C stack, not the
+        # heap), and the schedule is looked at only when a move is over or asked for
+        if self.still:
             return
         now = time.ticks_ms()
-        if not self.asked and time.ticks_diff(now, self.soonest) < 0:
-            return  # no move is over and none was asked for: nothing to start
+        if self.asked or time.ticks_diff(now, self.soonest) >= 0:
+            self._schedule(now)
+
+    def _schedule(self, now):
         self.asked = False
         running = 0
         soon = 100000  # ms to the end of the first running move
