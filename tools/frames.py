@@ -13,7 +13,8 @@ without MicroPython's own tools.
 `python -m tools.frames [FILE.py | FILE.mpy | module.name ...] [--heap]`
 prints every code block (module top level, class bodies, functions, methods,
 nested functions, lambdas, comprehensions, generators) sorted by module:
-qualified name, kind, n_state, n_exc_stack, state bytes and where the frame
+qualified name, kind, n_state (split into locals, arguments and cells
+included, and value stack), n_exc_stack, state bytes and where the frame
 goes. No argument: the whole firmware. `--heap`: the heap frames only.
 """
 import functools
@@ -41,8 +42,17 @@ VIPER_RELOC, VIPER_RODATA, VIPER_BSS = 0x10, 0x20, 0x40
 # Constant object types (py/persistentcode.h): the first five carry no data.
 OBJ_NO_DATA = 5
 OBJ_STR, OBJ_BYTES, OBJ_TUPLE = 5, 6, 10
+VARKEYWORDS, VARARGS = 0x02, 0x04
 # The opcodes a class body begins with: LOAD_NAME __name__; STORE_NAME __module__.
 LOAD_NAME, STORE_NAME = 0x11, 0x16
+# Opcodes naming a local slot (py/bc0.h): 16 with the slot in the opcode
+# (LOAD_FAST_MULTI, STORE_FAST_MULTI) and those with it as their argument
+# (LOAD_FAST_N, LOAD_DEREF, STORE_FAST_N, STORE_DEREF, DELETE_FAST, DELETE_DEREF).
+FAST_MULTI = (0xB0, 0xC0)
+LOCAL_ARG = range(0x24, 0x2A)
+# An opcode's argument by its top nibble: 1 qstr, 2-3 var uint, 4 jump offset.
+QSTR_OR_UINT, OFFSET = (1, 2, 3), 4
+HAS_EXTRA_BYTE = 0x9E   # opcodes with none of these bits carry one more byte
 
 
 class MpyError(ValueError):
@@ -52,16 +62,21 @@ class MpyError(ValueError):
 class Frame:
     """One code block of a module and the call frame it needs."""
 
-    __slots__ = ("module", "path", "kind", "n_state", "n_exc_stack", "flags", "n_args")
+    __slots__ = ("module", "path", "kind", "n_state", "n_exc_stack", "flags", "n_locals")
 
-    def __init__(self, module, path, kind, n_state, n_exc_stack, flags, n_args):
+    def __init__(self, module, path, kind, n_state, n_exc_stack, flags, n_locals):
         self.module = module          # dotted module name
         self.path = path              # names from the module down: ("Class", "method")
         self.kind = kind              # module, class, function, generator, native, viper, asm
         self.n_state = n_state        # locals + value stack, in words (None: no prelude)
         self.n_exc_stack = n_exc_stack
         self.flags = flags
-        self.n_args = n_args
+        self.n_locals = n_locals      # of n_state: arguments, locals, cells (None: native)
+
+    @property
+    def n_stack(self):
+        """Of n_state: the deepest value stack the compiler reserved."""
+        return None if self.n_locals is None else self.n_state - self.n_locals
 
     @property
     def name(self):
@@ -201,7 +216,8 @@ class Block:
     def __init__(self, kind):
         self.kind = kind
         self.name = self.n_state = None
-        self.n_exc_stack = self.flags = self.n_args = 0
+        self.n_exc_stack = self.flags = 0
+        self.n_locals = None
         self.head = None      # qstrs of a LOAD_NAME, STORE_NAME that open the code
         self.children = []
 
@@ -231,9 +247,9 @@ def read_block(r, qstrs):
     if prelude is not None:
         try:
             read_prelude(block, code, prelude, qstrs)
-        except IndexError:
+        except IndexError as e:
             r.pos = start
-            r.fail("prelude runs past its code block")
+            r.fail("code block cannot be decoded (%s)" % (e.args[0] if e.args else "it ends early"))
     if has_children:
         for _ in range(r.uint()):
             block.children.append(read_block(r, qstrs))
@@ -245,12 +261,40 @@ def read_block(r, qstrs):
 def read_prelude(block, code, i, qstrs):
     (block.n_state, block.n_exc_stack, block.flags, n_pos, n_kwonly, _d,
      i) = decode_signature(code, i)
-    block.n_args = n_pos + n_kwonly
     n_info, n_cell, i = decode_prelude_size(code, i)
     name, _ = decode_uint(code, i)
     block.name = qstr_at(qstrs, name)
     if block.kind == BYTECODE:
-        block.head = opening_names(code, i + n_info + n_cell, qstrs)
+        start = i + n_info + n_cell
+        block.head = opening_names(code, start, qstrs)
+        n_args = n_pos + n_kwonly + bool(block.flags & VARARGS) + bool(block.flags & VARKEYWORDS)
+        cells = code[i + n_info:start]
+        block.n_locals = max([n_args] + [c + 1 for c in cells] + [n + 1 for n in local_slots(code, start)])
+
+
+def local_slots(code, i):
+    """The local slot numbers the opcodes from i to the end of code use.
+    Raises IndexError if the opcodes do not end exactly with the code."""
+    out = set()
+    while i < len(code):
+        op = code[i]
+        i += 1
+        kind = op >> 4
+        if kind == 0:
+            raise IndexError("reserved opcode 0x%02x" % op)
+        if kind in QSTR_OR_UINT:
+            arg, i = decode_uint(code, i)
+            if op in LOCAL_ARG:
+                out.add(arg)
+        elif kind == OFFSET:
+            i += 2 if code[i] & 0x80 else 1
+        elif kind in (FAST_MULTI[0] >> 4, FAST_MULTI[1] >> 4):
+            out.add(op & 0xF)
+        if not op & HAS_EXTRA_BYTE:
+            i += 1
+    if i != len(code):
+        raise IndexError("the last opcode runs past the code")
+    return out
 
 
 def qstr_at(qstrs, index):
@@ -410,7 +454,7 @@ def frames(data, module, where=None):
         else:
             kind = "function"
         out.append(Frame(module, path, kind, block.n_state, block.n_exc_stack,
-                         block.flags, block.n_args))
+                         block.flags, block.n_locals))
         for child in block.children:
             # viper and asm code keeps no name: only its kind can be told
             name = "<%s>" % KIND_NAMES[child.kind] if child.name is None else text_of(child.name)
@@ -493,12 +537,17 @@ def place(frame):
     return "heap (generator)" if frame.kind == "generator" else "heap"
 
 
+def dash(n):
+    return "-" if n is None else n
+
+
 def table(rows):
     width = max([len(f.name) for f in rows] + [8])
-    lines = ["%-*s  %-9s %7s %5s %5s  %s" % (width, "function", "kind", "n_state", "n_exc", "bytes", "frame")]
+    lines = ["%-*s  %-9s %7s %6s %5s %5s %5s  %s" % (
+        width, "function", "kind", "n_state", "locals", "stack", "n_exc", "bytes", "frame")]
     for f in rows:
-        lines.append("%-*s  %-9s %7s %5d %5d  %s" % (
-            width, f.name, f.kind, "-" if f.n_state is None else f.n_state,
+        lines.append("%-*s  %-9s %7s %6s %5s %5d %5d  %s" % (
+            width, f.name, f.kind, dash(f.n_state), dash(f.n_locals), dash(f.n_stack),
             f.n_exc_stack, f.state_size, place(f)))
     return lines
 

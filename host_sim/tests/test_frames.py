@@ -89,42 +89,42 @@ class K:
         return lambda: inner
 '''
 
-# name: (kind, n_state, n_exc_stack, state bytes, on the heap)
+# name: (kind, n_state, of which locals, n_exc_stack, state bytes, on the heap)
 HAND = {
     # LOAD_CONST_NONE, RETURN_VALUE: no local, 1 slot.
-    "t.empty": ("function", 1, 0, 4, False),
+    "t.empty": ("function", 1, 0, 0, 4, False),
     # a, b + both pushed for the add.
-    "t.add": ("function", 4, 0, 16, False),
+    "t.add": ("function", 4, 2, 0, 16, False),
     # 10 arguments + 1 slot: 11 words, exactly 44 bytes, still the C stack.
-    "t.ten": ("function", 11, 0, 44, False),
+    "t.ten": ("function", 11, 10, 0, 44, False),
     # 11 arguments + 1: 48 bytes, the heap.
-    "t.eleven": ("function", 12, 0, 48, True),
+    "t.eleven": ("function", 12, 11, 0, 48, True),
     # 2 locals + 6 slots (handler's 4, DUP_TOP, LOAD_GLOBAL OSError) = 8
     # words, + 3 for the handler entry: 44 bytes.
-    "t.two": ("function", 8, 1, 44, False),
+    "t.two": ("function", 8, 2, 1, 44, False),
     # One more argument: 48 bytes.
-    "t.three": ("function", 9, 1, 48, True),
+    "t.three": ("function", 9, 3, 1, 48, True),
     # a + 6 slots in either handler (the inner one's are not stacked on the
     # outer's: the outer try's body holds nothing); 2 handler entries of 3.
-    "t.nested": ("function", 7, 2, 52, True),
+    "t.nested": ("function", 7, 1, 2, 52, True),
     # 20 + 1: n_state past 16 needs the prelude's second byte.
-    "t.twenty": ("function", 21, 0, 84, True),
+    "t.twenty": ("function", 21, 20, 0, 84, True),
     # xs, t, x + 4 iterator slots, the item, then t and x for the add: 3 + 6.
-    "t.total": ("function", 9, 0, 36, False),
+    "t.total": ("function", 9, 3, 0, 36, False),
     # n + 1 slot; but a generator's state lives in the generator object.
-    "t.gen": ("generator", 2, 0, 8, True),
+    "t.gen": ("generator", 2, 1, 0, 8, True),
     # A class body: its names are not locals; 1 slot.
-    "t.K": ("class", 1, 0, 4, False),
+    "t.K": ("class", 1, 0, 0, 4, False),
     # self and the cell for inner + 1 slot.
-    "t.K.m": ("function", 3, 0, 12, False),
-    "t.K.m.inner": ("function", 1, 0, 4, False),
+    "t.K.m": ("function", 3, 2, 0, 12, False),
+    "t.K.m.inner": ("function", 1, 0, 0, 4, False),
     # the closed-over inner + 1 slot.
-    "t.K.m.<lambda>": ("function", 2, 0, 8, False),
+    "t.K.m.<lambda>": ("function", 2, 1, 0, 8, False),
 }
 
 
 def test_tiny_functions_match_hand_worked_figures():
-    found = {f.name: (f.kind, f.n_state, f.n_exc_stack, f.state_size, f.heap)
+    found = {f.name: (f.kind, f.n_state, f.n_locals, f.n_exc_stack, f.state_size, f.heap)
              for f in frames_of_text(CASES, "t")}
     assert found.pop("t")[0] == "module"
     assert found == HAND
@@ -187,6 +187,8 @@ def test_every_firmware_function_is_named():
     unnamed = [f.name for f in found if "<qstr #" in f.name]
     assert not unnamed
     assert {f.kind for f in found} <= {"module", "class", "function", "generator"}
+    # Every block's locals and stack: none pushes nothing (its return value).
+    assert all(f.n_locals >= 0 and f.n_stack >= 1 for f in found)
     assert "drivers.watchdog.Watchdog" in {f.name for f in found if f.kind == "class"}
 
 
@@ -203,7 +205,7 @@ def test_bad_files_are_refused_with_where():
 def test_cli_heap_list_and_errors(capsys):
     assert frames.main(["--heap", "drivers.watchdog", "game.engine"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].split() == ["function", "kind", "n_state", "n_exc", "bytes", "frame"]
+    assert out[0].split() == ["function", "kind", "n_state", "locals", "stack", "n_exc", "bytes", "frame"]
     rows = out[1:-1]
     assert rows and all(r.startswith("game.engine") for r in rows)
     assert all(r.endswith("heap") or r.endswith("heap (generator)") for r in rows)
