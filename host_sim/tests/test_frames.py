@@ -13,11 +13,20 @@ from tools.frames import MpyError, frames_of, frames_of_text
 # Functions of the per-step path that must keep their frame on the C stack.
 # Name them module.Class.method as `python -m tools.frames` prints them.
 STACK_FRAMES = [
+    # a step at rest
+    "app.device.Device.step",
     "drivers.watchdog.Watchdog.feed",
+    "drivers.buttons.Buttons.poll",
+    "drivers.buttons.Buttons._word",
+    "drivers.buttons.Buttons._ladder_step",
+    "app.controller.Controller.tick",
+    "app.mode.play.Mode.tick",
+    "app.device.Device._shutters",
+    "drivers.shutters.Shutters.update",
     "drivers.buzzer.Buzzer.update",
+    # a step with a key
     "drivers.buttons.Buttons.get",
     "drivers.storage.Storage.flush",
-    "app.controller.Controller.tick",
     "app.controller.Controller.windows",
 ]
 
