@@ -149,10 +149,11 @@ def stack_frame_problems(names, found):
             problems.append("%s: no such function in the firmware (renamed? update STACK_FRAMES)" % name)
         for f in by_name.get(name, ()):
             if f.heap:
-                problems.append("%s: %d bytes of state (n_state %d, n_exc_stack %d) > %d: "
-                                "its frame is allocated on the heap at every call" % (
-                                    name, f.state_size, f.n_state, f.n_exc_stack,
-                                    frames.MAX_STATE_ON_STACK))
+                problems.append("%s: %d bytes of state (n_state %d: %d locals + %d stack; "
+                                "n_exc_stack %d) > %d: its frame is allocated on the heap "
+                                "at every call" % (
+                                    name, f.state_size, f.n_state, f.n_locals, f.n_stack,
+                                    f.n_exc_stack, frames.MAX_STATE_ON_STACK))
     return problems
 
 
@@ -182,7 +183,7 @@ def test_per_step_functions_keep_their_frame_on_the_c_stack():
 def test_a_grown_frame_or_a_lost_name_is_named():
     found = frames_of_text(CASES, "t")
     assert stack_frame_problems(["t.two", "t.three", "t.gone"], found) == [
-        "t.three: 48 bytes of state (n_state 9, n_exc_stack 1) > 44: "
+        "t.three: 48 bytes of state (n_state 9: 3 locals + 6 stack; n_exc_stack 1) > 44: "
         "its frame is allocated on the heap at every call",
         "t.gone: no such function in the firmware (renamed? update STACK_FRAMES)",
     ]
