@@ -10,16 +10,32 @@ import littlefs
 from host_sim import FIRMWARE
 from tools.mpy import build
 
-# the rp2 port's littlefs (ports/rp2: 1,408 KiB from 0xa0000 on a 2 MiB Pico)
+# the rp2 port's littlefs (ports/rp2: 1,408 KiB from 0xa0000 on a 2 MiB Pico),
+# configured as its _boot.py mounts it, `vfs.VfsLfs2(bdev, progsize=256)`, and
+# as MicroPython's extmod/vfs_lfsx.c derives the rest
 BLOCK_SIZE = 4096
 BLOCK_COUNT = 352
 SIZE = BLOCK_SIZE * BLOCK_COUNT
+READ_SIZE = 32
+PROG_SIZE = 256
+LOOKAHEAD_SIZE = 32
+BLOCK_CYCLES = 100
+# The cache must be the board's too. littlefs keeps a file inline in its
+# directory's block while it fits the cache (and an eighth of a block): the
+# board's 1 KiB cache lets its journal stay inline up to 512 bytes. A smaller
+# cache reads such a file in cache-sized slices, and littlefs (2.11, the
+# version of both MicroPython v1.27 and littlefs-python 0.19) reads a whole
+# slice even where the file ends sooner: where the file's entry lies near the
+# end of its block, the last slice's read runs past the block and fails with
+# LFS_ERR_CORRUPT though the image is sound (docs/rp2040.md).
+CACHE_SIZE = min(BLOCK_SIZE, 4 * max(READ_SIZE, PROG_SIZE))
 _built = {}  # compiled firmware per process: mpy-cross runs once
 
 
 def _fs(image=None):
-    fs = littlefs.LittleFS(block_size=BLOCK_SIZE, block_count=BLOCK_COUNT, prog_size=256,
-                           read_size=32, lookahead_size=32, mount=image is None)
+    fs = littlefs.LittleFS(block_size=BLOCK_SIZE, block_count=BLOCK_COUNT, read_size=READ_SIZE,
+                           prog_size=PROG_SIZE, cache_size=CACHE_SIZE, lookahead_size=LOOKAHEAD_SIZE,
+                           block_cycles=BLOCK_CYCLES, mount=image is None)
     if image is not None:
         fs.context.buffer = bytearray(image)
         fs.mount()
