@@ -29,9 +29,13 @@ const NS_PER_CYCLE = 8; // 125 MHz
 const FLASH_BASE = 0x10000000;
 const FS_START = 0xa0000; // where the rp2 port keeps littlefs (1,408 KiB)
 const FS_SIZE = 352 * 4096;
-// flash chip times (W25Q16JV, typical): what a write costs the firmware
-const ERASE_NS_PER_4K = 45e6;
-const PROGRAM_NS_PER_256 = 0.4e6;
+// the Pico's flash chip (W25Q16JV): 2 MiB, its 24-bit addresses wrapping at
+// that size; a page program writes 256 bytes, an erase command one sector or block
+const FLASH_BYTES = 2 * 1024 * 1024;
+const PAGE = 256;
+// erase commands: bytes erased and the typical time (tSE, tBE1, tBE2)
+const ERASE = { 0x20: [4096, 45e6], 0x52: [32768, 120e6], 0xd8: [65536, 150e6] };
+const PROGRAM_NS_PER_PAGE = 0.4e6; // tPP
 
 const [uf2Path, bootromPath, imagePath] = process.argv.slice(2);
 const romBytes = fs.readFileSync(bootromPath);
@@ -110,16 +114,40 @@ function romFunction(code) {
 }
 const romCode = (s) => s.charCodeAt(0) | (s.charCodeAt(1) << 8);
 
+// The bootrom's loops (program_flash_generic.c) as the chip does them. An
+// erase command clears the whole sector or block holding its address (the
+// low bits ignored): a 64 KiB block command where the address is aligned to
+// block_size and as much is left, else a 4 KiB sector. A page program sends
+// 256 bytes from data (the count rounded up to whole pages), each to its
+// page's address modulo 256 (wrapping within the page), and can only clear
+// bits: the flash keeps old AND new.
 function flashErase() {
-  const [addr, count] = core.registers;
-  mcu.flash.fill(0xff, addr, addr + count);
-  return (count / 4096) * ERASE_NS_PER_4K;
+  const [start, count, blockSize, blockCmd] = core.registers;
+  const goal = start + count;
+  let ns = 0;
+  for (let addr = start; addr < goal;) {
+    const block = !(addr & (blockSize - 1)) && goal - addr >= blockSize;
+    const cmd = block ? blockCmd : 0x20;
+    if (!ERASE[cmd]) fail(`flash_range_erase: erase command 0x${cmd.toString(16)} is not the W25Q16JV's`);
+    const [size, cost] = ERASE[cmd];
+    const at = (addr % FLASH_BYTES) & ~(size - 1);
+    mcu.flash.fill(0xff, at, at + size);
+    ns += cost;
+    addr += block ? blockSize : 4096;
+  }
+  return ns;
 }
 
 function flashProgram() {
-  const [addr, data, count] = core.registers;
-  for (let i = 0; i < count; i++) mcu.flash[addr + i] &= mcu.readUint8(data + i);
-  return (count / 256) * PROGRAM_NS_PER_256;
+  const [start, data, count] = core.registers;
+  let ns = 0;
+  for (let off = 0; off < count; off += PAGE) {
+    const at = (start + off) % FLASH_BYTES;
+    const page = at & ~(PAGE - 1);
+    for (let i = 0; i < PAGE; i++) mcu.flash[page + ((at + i) & (PAGE - 1))] &= mcu.readUint8(data + off + i);
+    ns += PROGRAM_NS_PER_PAGE;
+  }
+  return ns;
 }
 
 // -- USB: a host that answers an OUT read only when it has bytes (a real host
