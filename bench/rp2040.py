@@ -144,6 +144,8 @@ def press_to_shutter(tmp):
 
 
 RESUME = """import time
+import gc
+gc.threshold(-1)  # as at boot: start() sets the device's threshold once the game is resumed
 from app.controller import Controller
 c = dev.ctl
 t0 = time.ticks_us()

@@ -278,9 +278,6 @@ def start(name=None, root="", storage=None, setup=None, port=None):
     wrong and blinks."""
     from app import board, hardware
     from drivers.storage import Storage
-    import gc
-    if hasattr(gc, "threshold"):  # MicroPython: collect every 64 KB allocated, not only once the heap is full:
-        gc.threshold(65536)  # garbage left lying makes each later allocation search further (a heap frame's too)
     lang.root = root  # the text tables and the glyph file are under the firmware's root
     if port is None:
         from app import port
@@ -303,7 +300,11 @@ def start(name=None, root="", storage=None, setup=None, port=None):
     for name in ("app.hardware", port.__name__, "drivers.shutter_outputs", "drivers.calibration"):
         forget(name)  # built: what builds it is not needed again
     try:
-        return Device(hw, storage, setup)
+        dev = Device(hw, storage, setup)
     except Exception as e:  # noqa: BLE001 - resume failed (memory, flash): the windows close first
         from app.broken import Broken, describe
         return Broken("boot: " + describe(e), root, port, hw)
+    import gc
+    if hasattr(gc, "threshold"):  # MicroPython: collect every 64 KB allocated, not only once the heap is full:
+        gc.threshold(65536)  # garbage left lying makes each later allocation search further (a heap frame's too)
+    return dev
