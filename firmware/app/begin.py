@@ -30,11 +30,10 @@ def _header(st):
     """The journal's header for the store's game."""
     from game import rules
     g = st.game
-    head = {"players": g.n, "rules": g.preset, "first": g.first, "seed": st.seed, "deck": st.deck_base}
+    head = {"players": g.n, "rules": g.preset, "first": g.first, "seed": st.seed, "deck": st.deck_base,
+            "opts": [g.opts[k] for k in rules.NAMES]}  # resolved: a resume needs no game.rules
     if st.secret is not None:  # the deck order's own secret (a digital-card board)
         head["secret"] = st.secret
-    if g.opts["dice"] != rules.preset(g.preset)["dice"]:
-        head["dice"] = g.opts["dice"]
     return head
 
 

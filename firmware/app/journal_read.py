@@ -7,6 +7,13 @@ from array import array
 from app.journal import _CRC, BAD, MAGIC, MAGIC1, RELOAD, UNDO, crc16
 from game import Refused, engine
 
+# game.rules' option names (a test checks the copy): a header's "opts" lists
+# the game's options in this order.
+NAMES = ("start_crystals", "dice", "decline_reward", "decline_flat",
+         "challenge_cost", "challenge_needs_funds", "challenge_guess",
+         "guess_after_pass", "call_after_each_window", "bystanders_lose",
+         "void_card_counts", "next_round_starter", "rounds", "max_windows")
+
 # An entry's length (without its CRC) by its first byte, 0 if unknown: a
 # mark (UNDO, RELOAD) is a byte, an action as long as the engine says.
 # Asked once a code (ORDER's length is by its seats: a byte each); a resume
@@ -45,8 +52,10 @@ def load(j, upto=-1):
     if ok and nl > 0:
         try:
             header = json.loads(data[4:end])
-        except ValueError:
-            pass
+            if end == nl:  # no CRC: its options, if any, are not taken unchecked
+                header.pop("opts", None)
+        except (ValueError, AttributeError, TypeError):
+            header = None
     if not isinstance(header, dict):
         j.damaged = True  # never guessed at: kept whole for recovery
         j.storage.write(BAD, data)
@@ -148,11 +157,15 @@ def resume(j, st):
         head, log, dropped, at, reload = got
         lost += dropped
         try:
-            from game import rules
-            opts = rules.preset(head["rules"])
-            if "dice" in head:
-                opts["dice"] = rules.check("dice", head["dice"])
-            st.game = g = engine.Game(head["players"], opts, head["first"], head["rules"])
+            o = head.get("opts")
+            if o is None:  # a header from before its options were written in it
+                from game import rules
+                opts = rules.preset(head["rules"])
+                if "dice" in head:
+                    opts["dice"] = rules.check("dice", head["dice"])
+            else:  # checked when the game began, and its CRC since: game.rules is not loaded
+                opts = dict(zip(NAMES, o))
+            st.game = g = engine.Game(head["players"], opts, head["first"], head["rules"], o is not None)
             st.seed = head["seed"]
             st.deck_base = head["deck"]
             st.deck_at = head.get("at", 0)
@@ -160,7 +173,7 @@ def resume(j, st):
             for v in (st.seed, st.deck_base, st.deck_at, head.get("n", 0), 0 if x is None else x):
                 if not isinstance(v, int):
                     raise TypeError
-        except (KeyError, TypeError, Refused):
+        except (KeyError, TypeError, ValueError):  # Refused among them
             st.report = "journal header unreadable: new game"
             st.game = None
             return False

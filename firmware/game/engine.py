@@ -50,24 +50,32 @@ SEATS = const(6)
 FACES = const(6)  # a token number or a die: 1 to FACES
 _ALL = const(0xFFF)
 _NONE_BYTE = const(15)  # `reveal none` in the log
+_PACK = bytearray(b"\x10\0\0\0\0\0\0")  # a CARD's log bytes (its code << 4, then 6 of numbers), scratch
 
 
 class Game:
-    def __init__(self, players, opts=None, first=0, preset="standard"):
+    def __init__(self, players, opts=None, first=0, preset="standard", valid=False):
+        """valid: opts are a whole options dict already checked (a game's
+        own, or a journal header's under its CRC): game.rules, which checks
+        them, is not loaded (a resume saves its import)."""
         if not 2 <= players <= SEATS:
             raise Refused("players", players)
         if not 0 <= first < players:
             raise Refused("first", first + 1, players)
         self.n = players
         self.preset = preset
-        from game import rules  # only here: the device drops it once a game has begun
-        base = rules.preset(preset)  # refuses an unknown preset name
-        self.opts = rules.validate(opts if opts is not None else base)
+        if not valid:
+            from game import rules  # only here: the device drops it once a game has begun
+            base = rules.preset(preset)  # refuses an unknown preset name
+            opts = rules.validate(opts if opts is not None else base)
+        self.opts = o = opts
         self.first = first
-        o = self.opts
-        # The options the hot path reads, as plain attributes.
-        self._dice = rules.KINDS[1].index(o["dice"])
-        self._reward = rules.KINDS[2].index(o["decline_reward"])
+        # The options the hot path reads, as plain attributes; the words as
+        # their index in rules.KINDS.
+        w = o["dice"]
+        self._dice = _DICE_OFF if w == "off" else _DICE_OPTIONAL if w == "optional" else _DICE_REQUIRED
+        w = o["decline_reward"]
+        self._reward = _FLAT if w == "flat" else _PER_OPEN_WINDOW if w == "per_open_window" else _PER_WINDOW
         self._cost = o["challenge_cost"]
         self._needs_funds = o["challenge_needs_funds"]
         self._each = o["call_after_each_window"]
@@ -265,27 +273,40 @@ class Game:
             raise Refused("has_card")
         if len(tokens) != WINDOWS:
             raise Refused("card_len", len(tokens))
-        count = 0  # a nibble per number: validate before touching the state
-        for t in tokens:
-            if not 1 <= t <= FACES:
-                raise Refused("token", t)
-            count += 1 << (4 * t)
-        if count != 0x2222220:
+        t = tokens
+        try:
+            # a nibble per number, unrolled (a loop costs a card twice as much):
+            # 0x2222220 only if each of 1..FACES comes twice (no nibble holds 12+)
+            count = ((1 << (t[0] << 2)) + (1 << (t[1] << 2)) + (1 << (t[2] << 2)) + (1 << (t[3] << 2))
+                     + (1 << (t[4] << 2)) + (1 << (t[5] << 2)) + (1 << (t[6] << 2)) + (1 << (t[7] << 2))
+                     + (1 << (t[8] << 2)) + (1 << (t[9] << 2)) + (1 << (t[10] << 2)) + (1 << (t[11] << 2)))
+        except ValueError:  # a negative number
+            count = 0
+        if count != 0x2222220:  # say which number is wrong, before touching the state
+            count = 0
+            for x in tokens:
+                if not 1 <= x <= FACES:
+                    raise Refused("token", x)
+                count += 1 << (4 * x)
             for d in range(1, FACES + 1):
                 if (count >> (4 * d)) & 15 != 2:
                     raise Refused("pairs", d, (count >> (4 * d)) & 15)
-        log = self.log
         ck = self._ck
         self._prev[:] = ck
-        ck[0] = len(log)
+        ck[0] = len(self.log)
         ck[1] = self.round
         ck[2] = self.cards
         ck[3] = self.active
         ck[4:] = self.crystals
         self.tokens = t = bytearray(tokens)
-        log.append(CARD << 4)
-        for i in range(0, WINDOWS, 2):
-            log.append(t[i] << 4 | t[i + 1])
+        p = _PACK  # the log's bytes, written in place: no object made
+        p[1] = t[0] << 4 | t[1]
+        p[2] = t[2] << 4 | t[3]
+        p[3] = t[4] << 4 | t[5]
+        p[4] = t[6] << 4 | t[7]
+        p[5] = t[8] << 4 | t[9]
+        p[6] = t[10] << 4 | t[11]
+        self.log += p
         self._closed_with[:] = b"\0\2\2\2\2\2\2"
         self.cards += 1
         self.need_card = False

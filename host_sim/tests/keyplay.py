@@ -102,9 +102,12 @@ def replay_journal(storage):
     """The game the journal on flash holds, rebuilt without the controller."""
     from game import rules
     head, log, dropped, _, _ = jn.Journal(storage).load()
-    opts = rules.preset(head["rules"])
-    if "dice" in head:
-        opts["dice"] = head["dice"]
+    if "opts" in head:  # the resolved options, in rules.NAMES' order
+        opts = dict(zip(rules.NAMES, head["opts"]))
+    else:  # a header from before they were written in it
+        opts = rules.preset(head["rules"])
+        if "dice" in head:
+            opts["dice"] = head["dice"]
     g = engine.Game(head["players"], opts, head["first"], head["rules"])
     g.replay(log)
     return g, dropped
