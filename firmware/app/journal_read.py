@@ -4,8 +4,16 @@ its CRC, then every whole entry, folded into the game's log as it is read,
 and the game rebuilt from it."""
 from array import array
 
-from app.journal import _CRC, BAD, MAGIC, MAGIC1, RELOAD, UNDO, crc16
-from game import Refused, engine
+from app.journal import _CRC, BAD, MAGIC, MAGIC1, crc16
+from game import Refused, const, engine
+
+# game.engine's and app.journal's numbers, copied (a test checks each)
+_CARD = const(1)
+_ROLL = const(2)
+_ORDER = const(8)
+_SEATS = const(6)
+_UNDO = const(0x00)
+_RELOAD = const(0xF0)
 
 # game.rules' option names (a test checks the copy): a header's "opts" lists
 # the game's options in this order.
@@ -14,23 +22,16 @@ NAMES = ("start_crystals", "dice", "decline_reward", "decline_flat",
          "guess_after_pass", "call_after_each_window", "bystanders_lose",
          "void_card_counts", "next_round_starter", "rounds", "max_windows")
 
-# An entry's length (without its CRC) by its first byte, 0 if unknown: a
-# mark (UNDO, RELOAD) is a byte, an action as long as the engine says.
-# Asked once a code (ORDER's length is by its seats: a byte each); a resume
-# loads this module anew, so the table is built in 32 asks, not 256.
-_LEN = bytearray(256)
-for _b in range(0, 256, 16):
-    if _b >> 4 == engine.ORDER:
-        for _k in range(16):
-            _LEN[_b + _k] = engine.size(_b + _k)
-    else:
-        _LEN[_b:_b + 16] = bytes((engine.size(_b),)) * 16
-_LEN[UNDO] = _LEN[RELOAD] = 1
+# An action's length (without its CRC) by its code (its first byte's high
+# nibble), as engine.size() says (a test checks): 0 for ORDER, whose length
+# is in its low nibble, and for codes no action has, where the marks are.
+_LEN = b"\x00\x07\x02\x01\x01\x01\x01\x01\x00\x01\x01\x00\x00\x00\x00\x00"
 
 
 def entry_len(data, i):
     """Length of the entry starting at data[i] (without its CRC); 0 if unknown."""
-    return _LEN[data[i]]
+    b = data[i]
+    return 1 if b == _UNDO or b == _RELOAD else engine.size(b)
 
 
 def load(j, upto=-1):
@@ -71,26 +72,33 @@ def load(j, upto=-1):
     t = _CRC
     lens = _LEN
     size = len(data)
-    CARD = engine.CARD
     while i < end:  # the hot loop of a resume: no calls, locals only
         b = data[i]
-        k = lens[b]
-        if k == 0 or i + k + 2 > size:
+        k = lens[b >> 4]
+        if not k:  # a mark, an ORDER, or not an entry
+            if b == _UNDO or b == _RELOAD:
+                k = 1
+            elif b >> 4 == _ORDER and b & 15 <= _SEATS:
+                k = 1 + (b & 15)
+            else:
+                break
+        if i + k + 2 > size:
             break
-        c = crc
-        for x in range(i, i + k):
-            c = ((c << 8) & 0xFF00) ^ t[(c >> 8) ^ data[x]]
+        c = ((crc << 8) & 0xFF00) ^ t[(crc >> 8) ^ b]
+        if k > 1:  # most entries are a byte: no range made for them
+            for x in range(i + 1, i + k):
+                c = ((c << 8) & 0xFF00) ^ t[(c >> 8) ^ data[x]]
         if data[i + k] != c >> 8 or data[i + k + 1] != c & 0xFF:
             break
-        if b == UNDO:  # the latest player action and the cards dealt after it go; a roll stays
+        if b == _UNDO:  # the latest player action and the cards dealt after it go; a roll stays
             n = top - 1
-            while n >= 0 and data[at[n] >> 3] >> 4 == CARD:
+            while n >= 0 and data[at[n] >> 3] >> 4 == _CARD:
                 n -= 1
-            if n < 0 or data[at[n] >> 3] >> 4 == engine.ROLL:
+            if n < 0 or data[at[n] >> 3] >> 4 == _ROLL:
                 break  # nothing it may take back: not this game's, dropped with what follows
             cards -= top - 1 - n
             top = n
-        elif b == RELOAD:
+        elif b == _RELOAD:
             reload = cards
         else:
             if top == cap:
@@ -99,7 +107,7 @@ def load(j, upto=-1):
             else:
                 at[top] = i << 3 | (k - 1)
             top += 1
-            if b >> 4 == CARD:
+            if b >> 4 == _CARD:
                 cards += 1
         crc = c
         count += 1
