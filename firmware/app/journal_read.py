@@ -12,6 +12,9 @@ _CARD = const(1)
 _ROLL = const(2)
 _ORDER = const(8)
 _SEATS = const(6)
+_REVEAL = const(10)
+_NOBODY = const(-1)
+_NONE_BYTE = const(15)
 _UNDO = const(0x00)
 _RELOAD = const(0xF0)
 
@@ -34,9 +37,11 @@ def entry_len(data, i):
     return 1 if b == _UNDO or b == _RELOAD else engine.size(b)
 
 
-def load(j, upto=-1):
-    """Journal j's load() (app.journal). No object per entry is kept: the
-    actions' offsets go into an array, as in a stack an UNDO pops."""
+def _fold(j, upto):
+    """(header, the file's bytes, bytes dropped, the game's actions' offsets
+    at[:top], top, the cards at the last RELOAD) or None: load()'s work but
+    the log. No object per entry is kept: the actions' offsets go into an
+    array, as in a stack an UNDO pops."""
     import json
     j.damaged = False
     data = j.storage.read(j.name)
@@ -115,14 +120,23 @@ def load(j, upto=-1):
     dropped = size - i
     if dropped:
         j.storage.write(j.name, data[:i])
-    log = bytearray()
-    for n in range(top):
-        x = at[n] >> 3
-        log += data[x:x + (at[n] & 7) + 1]
     n = header.get("n", 0)  # entries before these, folded into the header by a rewrite
     j.crc = crc
     j.entries = (n if isinstance(n, int) else 0) + count
     j.size = i
+    return header, data, dropped, at, top, reload
+
+
+def load(j, upto=-1):
+    """Journal j's load() (app.journal)."""
+    got = _fold(j, upto)
+    if got is None:
+        return None
+    header, data, dropped, at, top, reload = got
+    log = bytearray()
+    for n in range(top):
+        x = at[n] >> 3
+        log += data[x:x + (at[n] & 7) + 1]
     return header, log, dropped, at, reload
 
 
@@ -159,10 +173,10 @@ def resume(j, st):
     upto = -1
     lost = 0
     while True:
-        got = load(j, upto)
+        got = _fold(j, upto)
         if got is None:
             return False
-        head, log, dropped, at, reload = got
+        head, data, dropped, at, top, reload = got
         lost += dropped
         try:
             o = head.get("opts")
@@ -187,18 +201,32 @@ def resume(j, st):
             return False
         if reload >= 0:
             st._reloaded(reload)
+        # each action decoded where it lies in the file (engine._walk's
+        # decoding, inline: no log copied, no generator, no tuple an action)
+        n = 0
         try:
-            for _, op, a, b in engine._walk(log, 0):
+            while n < top:
+                x = at[n] >> 3
+                op = data[x] >> 4
+                a = data[x] & 15
+                b = 0
+                if op == _CARD:
+                    a = bytes((data[x + 1] >> 4, data[x + 1] & 15, data[x + 2] >> 4, data[x + 2] & 15,
+                               data[x + 3] >> 4, data[x + 3] & 15, data[x + 4] >> 4, data[x + 4] & 15,
+                               data[x + 5] >> 4, data[x + 5] & 15, data[x + 6] >> 4, data[x + 6] & 15))
+                elif op == _ROLL:
+                    b = data[x + 1] & 15
+                    a = data[x + 1] >> 4
+                elif op == _ORDER:
+                    a = data[x + 1:x + 1 + a]
+                elif op == _REVEAL and a == _NONE_BYTE:
+                    a = _NOBODY
                 g.apply(op, a, b)
+                n += 1
             break
         except Refused:
-            # whole but not legal here (another firmware wrote it): keep what came before it,
-            # the action whose log starts where the game's log ends
-            k = x = 0
-            while x < len(g.log):
-                x += (at[k] & 7) + 1
-                k += 1
-            upto = at[k] >> 3
+            # whole but not legal here (another firmware wrote it): keep what came before it
+            upto = at[n] >> 3
     st.changes += 1
     if lost:
         st.report = "journal: %d bytes of a torn write dropped" % lost
