@@ -81,8 +81,9 @@ class Game:
         self._each = o["call_after_each_window"]
         self.crystals = [0] * players
         self.tokens = bytearray(WINDOWS)
-        self._joined_with = [0] * players  # crystals held when joining a call
-        self._prio = bytearray(6)  # tie order within a call, by seat
+        self._joined_with = [0] * SEATS  # crystals held when joining a call, by seat
+        self._prio = bytearray(SEATS)  # tie order within a call, by seat
+        self._closed_with = bytearray(7)  # closed windows per token number; [0]: windows open
         # The checkpoint: log offset of the current card, then round, cards,
         # active (who also starts the round then) and the crystals as they were
         # before that card. _prev: the same for the card before, a cache (its
@@ -110,8 +111,8 @@ class Game:
         but for the round, the seats and the crystals. No card under the
         lid: every window closed, no token numbers."""
         self.open_mask = 0
-        self.tokens = bytearray(WINDOWS)
-        self._closed_with = bytearray(7)  # closed windows per token number; [0]: windows open
+        self.tokens[:] = b"\0\0\0\0\0\0\0\0\0\0\0\0"  # in place, as below: an action makes no object
+        self._closed_with[:] = b"\0\0\0\0\0\0\0"
         self.need_card = True
         self.joined = 0xFF  # as if all had joined: _new_turn clears every seat's call data
         self._new_turn()
@@ -127,8 +128,8 @@ class Game:
         self.active_guessed = False
         self.n_at_guess = 0  # N, once the active player guessed or passed
         if self.joined:  # clear the call's data, so that the state is a function of the log
-            self._joined_with = [0] * self.n
-            self._prio = bytearray(6)
+            self._joined_with[:] = (0, 0, 0, 0, 0, 0)
+            self._prio[:] = b"\0\0\0\0\0\0"
         self.joined = 0  # bitmask of challengers in the call
         self.join_count = 0
 
