@@ -1,7 +1,9 @@
 """Resume folds the journal's UNDOs away as it reads, and the journal is
 compacted once UNDOs pile up: the same game, the same draws after, and a
 journal that no longer grows with every UNDO."""
+import json
 import os
+import sys
 
 import pytest
 
@@ -91,3 +93,61 @@ def test_an_undo_with_nothing_to_take_back_is_dropped(tmp_path):
     again = resumed(st)
     assert bytes(again.game.log) == bytes(st.game.log)
     assert "7 bytes" in again.report and again.journal.entries == 0
+
+
+def test_the_header_carries_the_options_so_a_resume_loads_no_rule_checker(tmp_path, monkeypatch):
+    """game.rules costs a resume its import (13 ms on the board): a header
+    holds the game's resolved options, under its CRC, in journal_read's order."""
+    import game
+    from app import journal_read
+    from game import rules
+    assert journal_read.NAMES == rules.NAMES
+    st = store(tmp_path / "a", game=False)
+    st.new_game(4, "zh-cn", "off", 3)  # a preset's options, one changed
+    randplay.play_undoing(st, 4, 20)
+    monkeypatch.setitem(sys.modules, "game.rules", None)  # importing it fails
+    monkeypatch.delattr(game, "rules", raising=False)
+    again = resumed(st)
+    assert snapshot(again.game) == snapshot(st.game) and again.game.opts["dice"] == "off"
+
+
+def _without_options(st, dice):
+    """st's journal as the firmware wrote it before its header held the
+    options: the dice named where they were not the preset's."""
+    data = st.storage.read(jn.NAME)
+    nl = data.index(b"\n")
+    head = json.loads(data[4:nl - 5])
+    del head["opts"]
+    if dice:
+        head["dice"] = dice
+    h = json.dumps(head).encode()
+    st.storage.write(jn.NAME, jn.MAGIC + h + (" %04x\n" % jn.crc16(0xFFFF, h)).encode() + data[nl + 1:])
+
+
+@pytest.mark.parametrize("dice", [None, "off"])
+def test_a_header_from_before_the_options_still_resumes(tmp_path, dice):
+    st = store(tmp_path, game=False)
+    st.new_game(6, "standard", dice, 5)
+    randplay.play_undoing(st, 5, 30)
+    _without_options(st, dice)
+    again = resumed(st)
+    assert again.report == "" and not again.journal.damaged
+    assert snapshot(again.game) == snapshot(st.game)
+
+
+def test_a_header_without_its_crc_never_gives_its_options_unchecked(tmp_path):
+    """An MJ1 header (no CRC): options in it are not taken; the preset's are."""
+    st = store(tmp_path, game=False)
+    st.new_game(3, "standard", "off", 5)
+    data = st.storage.read(jn.NAME)
+    nl = data.index(b"\n")
+    st.storage.write(jn.NAME, jn.MAGIC1 + data[4:nl - 5] + data[nl:])
+    assert resumed(st).game.opts["dice"] == "required"
+
+
+def test_the_folds_length_table_is_the_engines():
+    from app import journal_read
+    for op in range(16):
+        assert journal_read._LEN[op] == (0 if op == engine.ORDER else engine.size(op << 4)), op
+    for b in range(256):
+        assert journal_read.entry_len(bytes((b,)), 0) == (1 if b in (jn.UNDO, jn.RELOAD) else engine.size(b))

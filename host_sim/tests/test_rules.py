@@ -516,3 +516,26 @@ def test_an_actions_size_is_what_the_log_walk_reads_for_every_first_byte():
             with pytest.raises(Refused):
                 list(engine._walk(log[:-1], 0))
     assert [engine.size(engine.CARD << 4), engine.size(engine.ROLL << 4), engine.size(engine.ORDER << 4 | 3)] == [7, 2, 4]
+
+
+@pytest.mark.parametrize("tokens, text", [
+    ([1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 0], "token numbers are 1 to 6, got 0"),
+    ([7, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6], "token numbers are 1 to 6, got 7"),
+    ([1, 2, 3, 4, 5, 6, 1, 2, 3, 4, -1, 6], "token numbers are 1 to 6, got -1"),
+    ([257, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6], "token numbers are 1 to 6, got 257"),  # 1 in a byte
+    ([1, 1, 1, 4, 5, 6, 1, 2, 3, 4, 5, 6], None),  # three 1s and one each of 2 and 3
+    ([6] * 12, None),
+])
+def test_a_wrong_card_is_refused_naming_the_number_and_nothing_changes(tokens, text):
+    """The card's check is one sum for a right card; a wrong one is named as before."""
+    g = Game(3)
+    before = snapshot(g)
+    for t in (tokens, bytes(tokens) if all(0 <= x < 256 for x in tokens) else tokens):
+        with pytest.raises(Refused) as e:
+            g.apply(engine.CARD, t)
+        assert e.value.args[0] == ("token" if text else "pairs")
+        if text:
+            assert str(e.value) == text
+        assert snapshot(g) == before
+    g.apply(engine.CARD, [2, 1, 4, 3, 6, 5] * 2)
+    assert bytes(g.tokens) == bytes([2, 1, 4, 3, 6, 5] * 2) and bytes(g.log) == b"\x10\x21\x43\x65\x21\x43\x65"
