@@ -64,7 +64,7 @@ class Game:
             raise Refused("first", first + 1, players)
         self.n = players
         self.preset = preset
-        if not valid:
+        if not valid or opts is None:
             from game import rules  # only here: the device drops it once a game has begun
             base = rules.preset(preset)  # refuses an unknown preset name
             opts = rules.validate(opts if opts is not None else base)
