@@ -269,29 +269,13 @@ class Game:
     def _not_now(self):
         return Refused("now%d" % self.phase)
 
-    def _card(self, tokens, _):
+    def _card(self, tokens, ck):
+        # ck (b, unused): a local slot, so the frame stays on the C stack
         if not self.need_card:
             raise Refused("has_card")
         if len(tokens) != WINDOWS:
             raise Refused("card_len", len(tokens))
-        t = tokens
-        try:
-            # a nibble per number, unrolled (a loop costs a card twice as much):
-            # 0x2222220 only if each of 1..FACES comes twice (no nibble holds 12+)
-            count = ((1 << (t[0] << 2)) + (1 << (t[1] << 2)) + (1 << (t[2] << 2)) + (1 << (t[3] << 2))
-                     + (1 << (t[4] << 2)) + (1 << (t[5] << 2)) + (1 << (t[6] << 2)) + (1 << (t[7] << 2))
-                     + (1 << (t[8] << 2)) + (1 << (t[9] << 2)) + (1 << (t[10] << 2)) + (1 << (t[11] << 2)))
-        except ValueError:  # a negative number
-            count = 0
-        if count != 0x2222220:  # say which number is wrong, before touching the state
-            count = 0
-            for x in tokens:
-                if not 1 <= x <= FACES:
-                    raise Refused("token", x)
-                count += 1 << (4 * x)
-            for d in range(1, FACES + 1):
-                if (count >> (4 * d)) & 15 != 2:
-                    raise Refused("pairs", d, (count >> (4 * d)) & 15)
+        _pairs(tokens)
         ck = self._ck
         self._prev[:] = ck
         ck[0] = len(self.log)
@@ -299,15 +283,15 @@ class Game:
         ck[2] = self.cards
         ck[3] = self.active
         ck[4:] = self.crystals
-        self.tokens = t = bytearray(tokens)
-        p = _PACK  # the log's bytes, written in place: no object made
-        p[1] = t[0] << 4 | t[1]
-        p[2] = t[2] << 4 | t[3]
-        p[3] = t[4] << 4 | t[5]
-        p[4] = t[6] << 4 | t[7]
-        p[5] = t[8] << 4 | t[9]
-        p[6] = t[10] << 4 | t[11]
-        self.log += p
+        self.tokens = tokens = bytearray(tokens)
+        ck = _PACK  # the log's bytes, written in place: no object made
+        ck[1] = tokens[0] << 4 | tokens[1]
+        ck[2] = tokens[2] << 4 | tokens[3]
+        ck[3] = tokens[4] << 4 | tokens[5]
+        ck[4] = tokens[6] << 4 | tokens[7]
+        ck[5] = tokens[8] << 4 | tokens[9]
+        ck[6] = tokens[10] << 4 | tokens[11]
+        self.log += ck
         self._closed_with[:] = b"\0\2\2\2\2\2\2"
         self.cards += 1
         self.need_card = False
@@ -334,32 +318,40 @@ class Game:
         self.log.append(SKIP << 4)
 
     def _open(self, w, _):
+        # small frames: an action's state over 11 words would be allocated on
+        # the heap at every call (tools.frames), so refusals are built apart
         if not 0 <= w < WINDOWS:
             raise Refused("no_window", w + 1)
-        ph = self.phase
-        if ph != P_OPEN and not (ph == P_DECIDE and self._can_open_more()):
-            if ph != P_DECIDE:
-                raise self._not_now()
-            raise Refused("each_window" if self._each and not self.passed else "no_more")
+        _ = self.phase
+        if _ != P_OPEN and not (_ == P_DECIDE and self._can_open_more()):
+            raise self._no_open()
         if (self.open_mask >> w) & 1:
             raise Refused("is_open", w + 1)
         if self.d1:
-            i = self._die_for(w)
-            if i < 0:
-                u = self.used
-                if u:  # the unused die, then the used one
-                    raise Refused("by_die", w + 1, self.d2 if u == 1 else self.d1, self.d1 if u == 1 else self.d2)
-                raise Refused("by_dice", w + 1, self.d1, self.d2)
-            self.used |= 1 << i
+            _ = self._die_for(w)
+            if _ < 0:
+                raise self._no_die(w)
+            self.used |= 1 << _
         self.open_mask |= 1 << w
-        c = self._closed_with
-        c[self.tokens[w]] -= 1
-        c[0] += 1
+        _ = self._closed_with
+        _[self.tokens[w]] -= 1
+        _[0] += 1
         self.turn_opened += 1
         self.unrewarded += 1
         self.passed = False
         self.phase = P_DECIDE
         self.log.append(OPEN << 4 | w)
+
+    def _no_open(self):
+        if self.phase != P_DECIDE:
+            return self._not_now()
+        return Refused("each_window" if self._each and not self.passed else "no_more")
+
+    def _no_die(self, w):
+        u = self.used
+        if u:  # the unused die, then the used one
+            return Refused("by_die", w + 1, self.d2 if u == 1 else self.d1, self.d1 if u == 1 else self.d2)
+        return Refused("by_dice", w + 1, self.d1, self.d2)
 
     def _guess(self, s, _):
         if not 0 <= s < self.n:
@@ -464,27 +456,28 @@ class Game:
             self._prio[seats[i]] = i
             log.append(seats[i])
 
-    def _reveal(self, right, _):
+    def _reveal(self, right, lose):
+        # lose (b, unused) holds the guessers, then the losers: 11 words of
+        # state, kept on the C stack
         if self.phase != P_REVEAL:
             raise self._not_now()
-        guessers = self.joined | ((1 << self.active) if self.active_guessed else 0)
-        if right != NOBODY and not (0 <= right < self.n and (guessers >> right) & 1):
+        lose = self.joined | ((1 << self.active) if self.active_guessed else 0)
+        if right != NOBODY and not (0 <= right < self.n and (lose >> right) & 1):
             raise Refused("no_guess", right + 1)
         self.log.append(REVEAL << 4 | (_NONE_BYTE if right == NOBODY else right))
         n = self.n_at_guess
         cr = self.crystals
-        losers = guessers
         if right != NOBODY:
             cr[right] += n
-            losers &= ~(1 << right)
-            if self.opts["bystanders_lose"]:
-                losers |= ((1 << self.n) - 1) & ~guessers
+            if self.opts["bystanders_lose"]:  # every seat but the right one: guessers and bystanders
+                lose = ((1 << self.n) - 1) & ~(1 << right)
+            else:
+                lose &= ~(1 << right)
         s = 0
-        while losers:  # seats by their bit, up to the last loser
-            if losers & 1:
-                c = cr[s] - n
-                cr[s] = c if c > 0 else 0
-            losers >>= 1
+        while lose:  # seats by their bit, up to the last loser
+            if lose & 1:
+                cr[s] = cr[s] - n if cr[s] > n else 0
+            lose >>= 1
             s += 1
         self._end_card(True)
 
@@ -574,6 +567,32 @@ class Game:
         except Refused:
             self.replay(old)
             raise
+
+
+def _pairs(t):
+    """Refuse 12 token numbers unless each of 1..FACES comes twice, naming
+    the first wrong one. A nibble a number, unrolled (a loop costs a card
+    twice as much): 0x2222220 only then (no nibble holds 12 or more)."""
+    try:
+        c = ((1 << (t[0] << 2)) + (1 << (t[1] << 2)) + (1 << (t[2] << 2)) + (1 << (t[3] << 2))
+             + (1 << (t[4] << 2)) + (1 << (t[5] << 2)) + (1 << (t[6] << 2)) + (1 << (t[7] << 2))
+             + (1 << (t[8] << 2)) + (1 << (t[9] << 2)) + (1 << (t[10] << 2)) + (1 << (t[11] << 2)))
+    except ValueError:  # a negative number
+        c = 0
+    if c != 0x2222220:
+        _bad_card(t)
+
+
+def _bad_card(t):
+    """Raise the refusal naming a wrong card's first wrong number."""
+    c = 0
+    for x in t:
+        if not 1 <= x <= FACES:
+            raise Refused("token", x)
+        c += 1 << (4 * x)
+    for x in range(1, FACES + 1):
+        if (c >> (4 * x)) & 15 != 2:
+            raise Refused("pairs", x, (c >> (4 * x)) & 15)
 
 
 # The action methods by code - 1: apply()'s one dispatch.
