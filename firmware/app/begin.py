@@ -1,7 +1,8 @@
 """How a game begins: a new one set up (a resumed one: app.journal_read);
-and the journal compacted. The store loads this only then and drops it
-after, so its code takes no RAM during play."""
+the journal written whole, for it or compacted. The store loads this only
+then and drops it after, so its code takes no RAM during play."""
 from app import settings
+from app.journal import MAGIC, crc16
 from game import chance, engine
 
 
@@ -45,3 +46,28 @@ def compact(st):
     head["at"] = st.deck_at
     st.journal.rewrite(head, st.game.log, st.journal.entries)
 
+
+def rewrite(j, header, log, entries=-1):
+    """Journal j's rewrite() (app.journal), j.storage written once."""
+    import json
+    body = bytearray()
+    crc = 0xFFFF
+    i = count = 0
+    while i < len(log):
+        k = engine.size(log[i])  # a log holds actions only: no marks
+        if not k:
+            raise ValueError("not an action at byte %d of the log" % i)
+        crc = crc16(crc, log, i, i + k)
+        body += log[i:i + k]
+        body.append(crc >> 8)
+        body.append(crc & 0xFF)
+        count += 1
+        i += k
+    if entries >= 0:
+        header["n"] = entries - count
+    h = json.dumps(header).encode()
+    h = MAGIC + h + (" %04x\n" % crc16(0xFFFF, h)).encode()
+    j.crc = crc
+    j.entries = header.get("n", 0) + count
+    j.size = len(h) + len(body)
+    return j.storage.write(j.name, h + body)

@@ -71,8 +71,9 @@ class Journal:
         """The journal as header + an entry per action of log (the engine's
         format), in one atomic write (a new game: an empty log). entries >= 0:
         the draw counter to keep (the header's `n` says how many entries came
-        before these)."""
-        return self._read("rewrite", header, log, entries)
+        before these). app.begin's: loaded while a game begins or is compacted."""
+        from app import begin
+        return begin.rewrite(self, header, log, entries)
 
     def append(self, data, start=0, end=-1):
         """Append one entry: data[start:end] (an action's log bytes, or
@@ -106,7 +107,7 @@ class Journal:
         return self._read("load", upto)
 
     def _read(self, name, *args):
-        """app.journal_read's function `name` (load, rewrite, and resume for
+        """app.journal_read's function `name` (load, and resume for
         app.store), the module loaded for it and dropped after: boot-only
         code takes no RAM in play."""
         import sys

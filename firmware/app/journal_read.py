@@ -1,7 +1,7 @@
-"""Reading the journal at boot and writing it whole (app.journal's load(),
-resume() and rewrite(), which drop this module again after): the header and
-its CRC, then every whole entry, folded into the game's log as it is read,
-and the game rebuilt from it."""
+"""Reading the journal at boot (app.journal's load() and resume(), which
+drop this module again after): the header and its CRC, then every whole
+entry, folded into the game's log as it is read, and the game rebuilt from
+it. Writing it whole is app.begin's: a resume loads less code."""
 from array import array
 
 from app.journal import _CRC, BAD, MAGIC, MAGIC1, crc16
@@ -29,12 +29,6 @@ NAMES = ("start_crystals", "dice", "decline_reward", "decline_flat",
 # nibble), as engine.size() says (a test checks): 0 for ORDER, whose length
 # is in its low nibble, and for codes no action has, where the marks are.
 _LEN = b"\x00\x07\x02\x01\x01\x01\x01\x01\x00\x01\x01\x00\x00\x00\x00\x00"
-
-
-def entry_len(data, i):
-    """Length of the entry starting at data[i] (without its CRC); 0 if unknown."""
-    b = data[i]
-    return 1 if b == _UNDO or b == _RELOAD else engine.size(b)
 
 
 def _fold(j, upto):
@@ -138,32 +132,6 @@ def load(j, upto=-1):
         x = at[n] >> 3
         log += data[x:x + (at[n] & 7) + 1]
     return header, log, dropped, at, reload
-
-
-def rewrite(j, header, log, entries=-1):
-    """Journal j's rewrite() (app.journal)."""
-    import json
-    body = bytearray()
-    crc = 0xFFFF
-    i = count = 0
-    while i < len(log):
-        k = entry_len(log, i)
-        if not k:
-            raise ValueError("not an action at byte %d of the log" % i)
-        crc = crc16(crc, log, i, i + k)
-        body += log[i:i + k]
-        body.append(crc >> 8)
-        body.append(crc & 0xFF)
-        count += 1
-        i += k
-    if entries >= 0:
-        header["n"] = entries - count
-    h = json.dumps(header).encode()
-    h = MAGIC + h + (" %04x\n" % crc16(0xFFFF, h)).encode()
-    j.crc = crc
-    j.entries = header.get("n", 0) + count
-    j.size = len(h) + len(body)
-    return j.storage.write(j.name, h + body)
 
 
 def resume(j, st):

@@ -57,7 +57,7 @@ class Store:
         return self._mask
 
     def new_game(self, players, preset, dice, seed, secret=None):
-        _begin("new_game")(self, players, preset, dice, seed, secret)
+        _begin("new_game", self, players, preset, dice, seed, secret)
         _begun()
 
     def resume(self):
@@ -88,7 +88,7 @@ class Store:
         j = self.journal
         j.mark(jn.UNDO)
         if j.size > 3 * len(g.log) + jn.COMPACT:  # an action is at most 3 bytes per log byte on flash
-            _begin("compact")(self)
+            _begin("compact", self)
 
     def _reloaded(self, cards):
         self.deck_base = settings.DECK - 1
@@ -105,13 +105,16 @@ class Store:
         settings.save(self.storage, self.settings)
 
 
-def _begin(name):
-    """app.begin's function name, the module dropped again: its code takes
-    RAM only while a game begins."""
+def _begin(name, *args):
+    """app.begin's function name called, the module dropped again after (its
+    code takes RAM only while a game begins; the journal's rewrite() finds it
+    loaded meanwhile)."""
     from app import begin
     from app.controller import forget
-    forget("app.begin")
-    return getattr(begin, name)
+    try:
+        return getattr(begin, name)(*args)
+    finally:
+        forget("app.begin")
 
 
 def _begun():

@@ -13,7 +13,6 @@ from host_sim.tests.snapshot import snapshot
 from app import controller
 from app import modes as c
 from app import journal as jn
-from app import journal_read
 from app import settings
 from drivers.storage import Storage
 from game import engine, record, rules, state
@@ -290,7 +289,7 @@ def entries_of(data):
     i = data.index(b"\n") + 1
     out = []
     while i < len(data):
-        k = journal_read.entry_len(data, i)
+        k = 1 if data[i] in (jn.UNDO, jn.RELOAD) else engine.size(data[i])
         out.append((i, i + k + 2))
         i += k + 2
     assert i == len(data)

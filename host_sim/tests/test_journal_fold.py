@@ -149,5 +149,3 @@ def test_the_folds_length_table_is_the_engines():
     from app import journal_read
     for op in range(16):
         assert journal_read._LEN[op] == (0 if op == engine.ORDER else engine.size(op << 4)), op
-    for b in range(256):
-        assert journal_read.entry_len(bytes((b,)), 0) == (1 if b in (jn.UNDO, jn.RELOAD) else engine.size(b))
