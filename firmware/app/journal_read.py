@@ -63,54 +63,53 @@ def _fold(j, upto):
     i = nl + 1
     crc = 0xFFFF
     count = 0
-    at = array("I")  # the game's actions: at[:top], each its offset << 3 | its length - 1
-    top = cap = 0
+    size = len(data)
+    # the game's actions: at[:top], each its offset << 3 | its length - 1;
+    # room made for every entry (3 bytes at least), so none is appended
+    at = array("I", bytes(4 * ((size - i) // 3 + 1)))
+    top = 0
     cards = 0  # CARDs among them
     reload = -1
-    end = len(data) if upto < 0 else upto
+    end = size if upto < 0 else upto
     t = _CRC
     lens = _LEN
-    size = len(data)
-    while i < end:  # the hot loop of a resume: no calls, locals only
-        b = data[i]
-        k = lens[b >> 4]
-        if not k:  # a mark, an ORDER, or not an entry
-            if b == _UNDO or b == _RELOAD:
-                k = 1
-            elif b >> 4 == _ORDER and b & 15 <= _SEATS:
-                k = 1 + (b & 15)
-            else:
+    try:
+        while i < end:  # the hot loop of a resume: no calls, locals only
+            b = data[i]
+            k = lens[b >> 4]
+            if not k:  # a mark, an ORDER, or not an entry
+                if b == _UNDO or b == _RELOAD:
+                    k = 1
+                elif b >> 4 == _ORDER and b & 15 <= _SEATS:
+                    k = 1 + (b & 15)
+                else:
+                    break
+            c = ((crc << 8) & 0xFF00) ^ t[(crc >> 8) ^ b]
+            if k > 1:  # most entries are a byte: no range made for them
+                for x in range(i + 1, i + k):
+                    c = ((c << 8) & 0xFF00) ^ t[(c >> 8) ^ data[x]]
+            if data[i + k] != c >> 8 or data[i + k + 1] != c & 0xFF:
                 break
-        if i + k + 2 > size:
-            break
-        c = ((crc << 8) & 0xFF00) ^ t[(crc >> 8) ^ b]
-        if k > 1:  # most entries are a byte: no range made for them
-            for x in range(i + 1, i + k):
-                c = ((c << 8) & 0xFF00) ^ t[(c >> 8) ^ data[x]]
-        if data[i + k] != c >> 8 or data[i + k + 1] != c & 0xFF:
-            break
-        if b == _UNDO:  # the latest player action and the cards dealt after it go; a roll stays
-            n = top - 1
-            while n >= 0 and data[at[n] >> 3] >> 4 == _CARD:
-                n -= 1
-            if n < 0 or data[at[n] >> 3] >> 4 == _ROLL:
-                break  # nothing it may take back: not this game's, dropped with what follows
-            cards -= top - 1 - n
-            top = n
-        elif b == _RELOAD:
-            reload = cards
-        else:
-            if top == cap:
-                at.append(i << 3 | (k - 1))
-                cap += 1
+            if b == _UNDO:  # the latest player action and the cards dealt after it go; a roll stays
+                n = top - 1
+                while n >= 0 and data[at[n] >> 3] >> 4 == _CARD:
+                    n -= 1
+                if n < 0 or data[at[n] >> 3] >> 4 == _ROLL:
+                    break  # nothing it may take back: not this game's, dropped with what follows
+                cards -= top - 1 - n
+                top = n
+            elif b == _RELOAD:
+                reload = cards
             else:
                 at[top] = i << 3 | (k - 1)
-            top += 1
-            if b >> 4 == _CARD:
-                cards += 1
-        crc = c
-        count += 1
-        i += k + 2
+                top += 1
+                if b >> 4 == _CARD:
+                    cards += 1
+            crc = c
+            count += 1
+            i += k + 2
+    except IndexError:  # an entry cut short by the end of the file: dropped (not checked each entry)
+        pass
     dropped = size - i
     if dropped:
         j.storage.write(j.name, data[:i])
