@@ -324,13 +324,13 @@ class Game:
             raise Refused("no_window", w + 1)
         _ = self.phase
         if _ != P_OPEN and not (_ == P_DECIDE and self._can_open_more()):
-            raise self._no_open()
+            raise self._no_open(w)
         if (self.open_mask >> w) & 1:
             raise Refused("is_open", w + 1)
         if self.d1:
             _ = self._die_for(w)
             if _ < 0:
-                raise self._no_die(w)
+                raise self._no_open(w)
             self.used |= 1 << _
         self.open_mask |= 1 << w
         _ = self._closed_with
@@ -342,12 +342,13 @@ class Game:
         self.phase = P_DECIDE
         self.log.append(OPEN << 4 | w)
 
-    def _no_open(self):
-        if self.phase != P_DECIDE:
-            return self._not_now()
-        return Refused("each_window" if self._each and not self.passed else "no_more")
-
-    def _no_die(self, w):
+    def _no_open(self, w):
+        """Why window w may not be opened now (the checks of _open, apart)."""
+        ph = self.phase
+        if ph != P_OPEN and not (ph == P_DECIDE and self._can_open_more()):
+            if ph != P_DECIDE:
+                return self._not_now()
+            return Refused("each_window" if self._each and not self.passed else "no_more")
         u = self.used
         if u:  # the unused die, then the used one
             return Refused("by_die", w + 1, self.d2 if u == 1 else self.d1, self.d1 if u == 1 else self.d2)
@@ -580,19 +581,14 @@ def _pairs(t):
     except ValueError:  # a negative number
         c = 0
     if c != 0x2222220:
-        _bad_card(t)
-
-
-def _bad_card(t):
-    """Raise the refusal naming a wrong card's first wrong number."""
-    c = 0
-    for x in t:
-        if not 1 <= x <= FACES:
-            raise Refused("token", x)
-        c += 1 << (4 * x)
-    for x in range(1, FACES + 1):
-        if (c >> (4 * x)) & 15 != 2:
-            raise Refused("pairs", x, (c >> (4 * x)) & 15)
+        c = 0
+        for x in t:
+            if not 1 <= x <= FACES:
+                raise Refused("token", x)
+            c += 1 << (4 * x)
+        for x in range(1, FACES + 1):
+            if (c >> (4 * x)) & 15 != 2:
+                raise Refused("pairs", x, (c >> (4 * x)) & 15)
 
 
 # The action methods by code - 1: apply()'s one dispatch.
