@@ -3,11 +3,13 @@ controller and drives the outputs. main.py calls it from an asyncio loop;
 the simulator, `press` and the tests call the same step() on a virtual clock.
 
 A step never sleeps or waits: the shutters move on their own schedule, the
-buzzer plays its tune a note per step, and the OLED gets at most one changed
-page (128 bytes, about 3 ms at 400 kHz) per step, so a press is never held
-up behind a whole frame. The long jobs take a step each: the keys (with the
-journal, written after the servos have their pulses), the lights, drawing
-the frame, then its pages; a change is on the OLED a few steps later."""
+buzzer plays its tune a note per step, the frame is drawn a part a step
+(app.screens.frame: at most about 2 ms each on the RP2040) and the OLED gets
+at most one changed page (128 bytes, about 3 ms at 400 kHz) per step, so a
+press is never held up behind a whole frame. The long jobs take a step
+each: the keys (with the journal, written after the servos have their
+pulses), the lights, a part of the frame, then its pages, sent only once
+the frame is whole; a change is on the OLED a few steps later."""
 import time
 
 from app import lang, lights, screens
@@ -69,8 +71,9 @@ class Device:
         self.keys = bytearray(len(names))
         for i in range(len(names)):
             self.keys[i] = KEY_NAMES.index(names[i])
-        self.shown_version = -1
-        self.dirty = False
+        self.shown_version = -1  # the state the frame drawn (or being drawn) shows
+        self.frame = None  # the frame being drawn: its parts to come (app.screens.frame)
+        self.dirty = False  # the frame (drawn, or being drawn) differs from the panel
         self.next_page = 0
         self.mask = -1  # the windows asked open, as last sent to the shutters
         self.game_shown = None  # the game and card the shutters were last given
@@ -192,10 +195,15 @@ class Device:
         oled = self.hw.oled
         if oled is None:
             return
-        if self.ctl.version != self.shown_version:
+        if self.ctl.version != self.shown_version:  # a newer state: its frame (re)starts
             self.shown_version = self.ctl.version
-            screens.draw(oled, self.ctl)
+            self.frame = screens.frame(oled, self.ctl)
             self.dirty = True
+        if self.frame is not None:  # a part a step; no page goes out of a half-drawn frame
+            try:
+                next(self.frame)
+            except StopIteration:
+                self.frame = None
             return  # its pages go from the next step on
         if not self.dirty:
             return
@@ -264,7 +272,8 @@ def show_error(oled, msg):
         return
     try:
         oled.fill(0)
-        screens.wrap(oled, msg, 0, 8)
+        for _ in screens.wrap(oled, msg, 0, 8):
+            pass
         oled.show()
     except Exception:  # noqa: BLE001 - the display is unplugged: the LED says it
         pass

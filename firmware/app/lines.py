@@ -60,8 +60,8 @@ def draw(fb, s, x, y, inv=False, tall=None):
 
 def split(s, w):
     """s broken into lines at most w pixels wide: at spaces, and between
-    ideographs (Chinese has no spaces); a Latin word wider than a line is cut."""
-    out = []
+    ideographs (Chinese has no spaces); a Latin word wider than a line is cut.
+    A generator: each line is found as it is asked for (drawn a part a line)."""
     line = ""
     lw = 0
     for word in s.split(" "):
@@ -81,13 +81,13 @@ def split(s, w):
                 if u in _NO_START and len(line) > 1 and ord(line[-1]) > 127:
                     carry = line[-1]
                     line = line[:-1]
-                out.append(line)
+                yield line
                 line = carry
                 lw = width(carry)
                 sep = False
             while uw > w:
                 k = w // _LATIN
-                out.append(u[:k])
+                yield u[:k]
                 u = u[k:]
                 uw = width(u)
             if sep:
@@ -98,14 +98,13 @@ def split(s, w):
             first = False
             i = j
     if line:
-        out.append(line)
-    return out
+        yield line
 
 
 def wrap(fb, s, x, y, w, h):
     """s word-wrapped into the box (x, y, w, h): as many lines as fit, the
-    rest left out; each line as tall as its own script needs. Returns the
-    rows of pixels used."""
+    rest left out; each line as tall as its own script needs; a part a line.
+    Returns the rows of pixels used (yield from)."""
     used = 0
     for line in split(s, w):
         lh = height(line)
@@ -113,4 +112,5 @@ def wrap(fb, s, x, y, w, h):
             break
         draw(fb, line, x, y + used)
         used += lh
+        yield
     return used

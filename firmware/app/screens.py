@@ -11,7 +11,9 @@ Play:  rows 0-1   whose turn, large (seen across the table), the round and
 A message covers rows 2-5 (three lines) for a moment; the turn and crystals stay.
 Here what both languages draw; the rest of play's screen and the message box
 are app.screens_en's and app.screens_zh's, each loaded only in its language.
-The other modes draw their own screens (app/mode/) with text() and wrap()."""
+The other modes draw their own screens (app/mode/) with text() and wrap().
+A frame is drawn in parts, a part a step (frame()), and sent to the panel
+only once it is whole."""
 from app import lang
 from app.lang import tr
 from game import const
@@ -37,74 +39,91 @@ _CH = const(10)
 PX = const(64)  # the panel right of the grid: 8 columns
 _BX = const(80)  # the big dice or N, top right
 PHASE = ("roll", "open", "decide", "call", "reveal", "over")
-_col = bytearray(8)  # one glyph's columns, for big text
+_DOUBLED = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"  # a nibble, each bit twice
 
 
-def draw(fb, ctl):
-    """The frame of the device's mode, and a message over it for a moment;
-    in Chinese app.screens_zh draws it."""
+def frame(fb, ctl):
+    """The frame of the device's mode, a message over it for a moment and the
+    seats' crystals, in parts: each yield ends one (at most about 2 ms of the
+    RP2040), and app.device draws a part a step, so that no step keeps a
+    press waiting behind a whole frame. In Chinese app.screens_zh draws it.
+    Every mode's draw() is a generator too, yielding between its parts."""
     fb.fill(0)
     md = ctl.cur
     if lang.code != "en":
         from app import screens_zh
         from app.controller import forget
         forget("app.modes")  # screens_zh took the numbers it uses, as every module does
-        screens_zh.draw(fb, ctl)
+        yield from screens_zh.frame(fb, ctl)
     else:
-        md.draw(fb, ctl)
+        yield from md.draw(fb, ctl)
         if ctl.msg and not md.QUIET:
+            yield
             from app import screens_en
-            screens_en.message(fb, ctl.msg)
+            yield from screens_en.message(fb, ctl.msg)
     g = ctl.store.game
     if g is not None and (ctl.mode == _M_PLAY and not g.over() or ctl.mode == _M_RELOAD):
+        yield
         _scores(fb, g)
+
+
+def draw(fb, ctl):
+    """The whole frame at once (the tests', and a screen that must show now)."""
+    for _ in frame(fb, ctl):
+        pass
 
 
 def game(fb, ctl, end, head, prompt, call, side):
     """Play mode: the end, or the top rows and below them a prompt, the call
-    or the grid with side's hints (each language's drawers)."""
+    or the grid with side's hints (each language's drawers: end, prompt and
+    call are generators too)."""
     g = ctl.store.game
     if g.over():
-        end(fb, ctl)
+        yield from end(fb, ctl)
     else:
-        head(fb, g)
+        yield from head(fb, g)
+        yield
         if ctl.cur.result or ctl.slot.blocked() or g.phase == _P_REVEAL:
-            prompt(fb, ctl)
+            yield from prompt(fb, ctl)
         elif g.phase == _P_CALL:
-            call(fb, ctl)
+            yield from call(fb, ctl)
         else:
-            play(fb, ctl, side)
+            yield from play(fb, ctl, side)
 
 
 def big(s, fb, x, y, inv=False):
-    """s in 16x16 characters (the 8x8 font doubled) from pixel (x, y): each
-    glyph is drawn small in its own cell, read back and redrawn doubled, so
-    it needs only text(), pixel() and fill_rect() of any framebuffer."""
-    ink = 0 if inv else 1
+    """s in 16x16 characters (the 8x8 font doubled) from pixel (x, y), y on a
+    page (a multiple of 8): each glyph is drawn small in its own cell, and
+    its 8 column bytes are read back from the frame buffer and written
+    doubled into two pages (reading its 64 pixels one by one cost 2 ms a
+    glyph on the RP2040)."""
+    if y & 7:
+        raise ValueError("big text at y=%d: not a multiple of 8" % y)
+    buf = getattr(fb, "buf", None)  # CircuitPython's adafruit_framebuf, as app.glyphs
+    if buf is None:
+        buf = fb.buffer
+    w = fb.width
+    flip = 255 if inv else 0
+    k0 = (y >> 3) * w
+    k1 = k0 + w if k0 + w < len(buf) else -1  # the lower page, if on the panel
     for i in range(len(s)):
         cx = x + 16 * i
         fb.fill_rect(cx, y, 8, 8, 0)
         fb.text(s[i], cx, y, 1)
-        for u in range(8):
-            v = 0
-            for w in range(8):
-                if fb.pixel(cx + u, y + w):
-                    v |= 1 << w
-            _col[u] = v
-        fb.fill_rect(cx, y, 16, 16, 1 - ink)
-        for u in range(8):
-            v = _col[u]
-            w = 0
-            while v:  # a run of lit pixels in this column: one rectangle
-                if v & 1:
-                    r = w
-                    while v & 1:
-                        v >>= 1
-                        w += 1
-                    fb.fill_rect(cx + 2 * u, y + 2 * r, 2, 2 * (w - r), ink)
-                else:
-                    v >>= 1
-                    w += 1
+        for u in range(7, -1, -1):  # from the right: column u's doubles (2u, 2u+1) cover no column still unread
+            c = cx + 2 * u
+            if c >= w:
+                continue
+            v = buf[k0 + cx + u]
+            lo = _DOUBLED[v & 15] ^ flip  # rows 0-3, doubled: the top page
+            hi = _DOUBLED[v >> 4] ^ flip
+            buf[k0 + c] = lo
+            if k1 >= 0:
+                buf[k1 + c] = hi
+            if c + 1 < w:
+                buf[k0 + c + 1] = lo
+                if k1 >= 0:
+                    buf[k1 + c + 1] = hi
 
 
 def text(s, fb, col, row, inv=False):
@@ -117,7 +136,7 @@ def text(s, fb, col, row, inv=False):
 
 def wrap(fb, s, row, rows, cols=_W):
     """Word-wrapped text from row on, at most rows lines (a word longer than
-    a line is broken); returns the lines used."""
+    a line is broken), a part a line; returns the lines used (yield from)."""
     line = ""
     used = 0
     for word in s.split(" "):
@@ -128,6 +147,7 @@ def wrap(fb, s, row, rows, cols=_W):
                 text(line, fb, 0, row + used)
                 used += 1
                 line = ""
+                yield
             if len(word) <= cols or line:
                 break
             if used == rows:
@@ -135,6 +155,7 @@ def wrap(fb, s, row, rows, cols=_W):
             text(word[:cols], fb, 0, row + used)
             used += 1
             word = word[cols:]
+            yield
         line = (line + " " + word) if line else word
     if line and used < rows:
         text(line, fb, 0, row + used)
@@ -143,11 +164,13 @@ def wrap(fb, s, row, rows, cols=_W):
 
 
 def top(fb, g, words=True):
-    """Whose turn (large), the round and the phase (words); the dice or N large."""
+    """Whose turn (large), the round and the phase (words); the dice or N
+    large: two parts."""
     big("P%d" % (g.active + 1), fb, 0, 0, True)
     if words:
         text("R%d/%d" % (g.round, g.opts["rounds"]), fb, 4, 0)
         text(PHASE[g.phase], fb, 4, 1)
+    yield
     ph = g.phase
     if ph == _P_CALL or ph == _P_REVEAL:
         fb.text("N=", _BX, 4, 1)
@@ -162,9 +185,12 @@ def _scores(fb, g):
 
 
 def _grid(fb, ctl):
+    """The lid's windows, in two parts."""
     g = ctl.store.game
     allowed = ctl.store.allowed() if g.phase in (_P_OPEN, _P_DECIDE) else 0
     for w in range(12):
+        if w == 6:
+            yield
         x = _GX + (w % 4) * _CW
         y = _GY + (w // 4) * _CH
         if g.is_open(w):
@@ -181,19 +207,21 @@ def _grid(fb, ctl):
 
 
 def play(fb, ctl, side):
-    """Roll, open and decide: the grid, and beside it (side) what to press."""
+    """Roll, open and decide: the grid, and beside it (side) what to press;
+    three parts."""
     g = ctl.store.game
-    _grid(fb, ctl)
+    yield from _grid(fb, ctl)
+    yield
     ph = g.phase
     legal = ctl.store.legal()
     if ph == _P_ROLL:
-        side(fb, ("Press", "ROLL") + (("NEXT:", "no roll") if (_SKIP, 0) in legal else ()))
+        yield from side(fb, ("Press", "ROLL") + (("NEXT:", "no roll") if (_SKIP, 0) in legal else ()))
     elif ph == _P_OPEN:
-        side(fb, ("NEXT", "picks,", "OK", "opens"))
+        yield from side(fb, ("NEXT", "picks,", "OK", "opens"))
     elif (_END, 0) in legal:
-        side(fb, ("OK: open", "PASS:", "end turn"))
+        yield from side(fb, ("OK: open", "PASS:", "end turn"))
     else:
-        side(fb, (("OK: open",) if ctl.store.allowed() else ()) + (tr("%d: guess") % (g.active + 1), "PASS:", "no guess"))
+        yield from side(fb, (("OK: open",) if ctl.store.allowed() else ()) + (tr("%d: guess") % (g.active + 1), "PASS:", "no guess"))
 
 
 def seats(label, seats):
@@ -235,7 +263,7 @@ def reveal(ctl, g):
 
 def ranks(fb, g, row):
     """The seats ranked from row on, two a row, shared places for ties, the
-    winners inverted."""
+    winners inverted; a part a row."""
     w = g.winners()
     order = sorted(range(g.n), key=lambda s: s - 8 * g.crystals[s])  # ties by seat: MicroPython sorts unstably
     place = 0
@@ -244,3 +272,5 @@ def ranks(fb, g, row):
         if not i or g.crystals[s] != g.crystals[order[i - 1]]:
             place = i + 1
         text("%d. P%d %d" % (place, s + 1, g.crystals[s]), fb, (i % 2) * 8, row + i // 2, s in w)
+        if i & 1:
+            yield  # a part a row

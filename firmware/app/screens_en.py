@@ -11,18 +11,21 @@ _P_REVEAL = const(4)
 
 
 def draw(fb, ctl):
-    """Play mode's screen (app.mode.play's draw())."""
-    game(fb, ctl, _end, top, _board_prompt, _call, _side)
+    """Play mode's screen (app.mode.play's draw()), in parts."""
+    return game(fb, ctl, _end, top, _board_prompt, _call, _side)
 
 
 def _side(fb, lines):
     for i in range(len(lines)):
         fb.text(lines[i], PX, 16 + i * 8, 1)
+        if i == 1:
+            yield  # two parts
 
 
 def _call(fb, ctl):
     """The call's lines, and how to close it."""
     first, join, other = call_texts(ctl)
+    yield
     text(first, fb, 0, 2)
     if join:
         text(join, fb, 0, 3)
@@ -37,15 +40,17 @@ def _board_prompt(fb, ctl):
     row = 2
     if ctl.cur.result:
         for part in ctl.cur.result.split("\n"):
-            row += wrap(fb, part, row, 6 - row)
+            row += yield from wrap(fb, part, row, 6 - row)
+            yield
     if g.phase == _P_REVEAL:
         text(seats("In: ", g.call_order()), fb, 0, row)
         row += 1
-        wrap(fb, reveal(ctl, g), row, 6 - row)
+        yield
+        yield from wrap(fb, reveal(ctl, g), row, 6 - row)
     else:
         why = ctl.slot.blocked()
         if why:
-            wrap(fb, why, row, 6 - row)
+            yield from wrap(fb, why, row, 6 - row)
         elif row < 6:
             text("Press ROLL" if g.phase == _P_ROLL else "Go on", fb, 0, row)
 
@@ -56,23 +61,27 @@ def _end(fb, ctl):
     text("GAME OVER", fb, 0, 0)
     w = g.winners()
     text(("Winners: " if len(w) > 1 else "Winner: ") + " ".join("P%d" % (s + 1) for s in w), fb, 0, 1)
-    ranks(fb, g, 2)
+    yield
+    yield from ranks(fb, g, 2)
     text("UNDO: take back", fb, 0, 6)
     text("hold UNDO: menu", fb, 0, 7)
 
 
 def message(fb, msg):
-    """msg in a box over rows 2-5, word-wrapped into three lines of 15."""
+    """msg in a box over rows 2-5, word-wrapped into three lines of 15; a
+    part a line."""
     fb.fill_rect(0, 16, 128, 32, 0)
     fb.rect(0, 16, 128, 32, 1)
     line = ""
-    rows = []
+    row = 0
     for word in msg.split(" "):
         if line and len(line) + 1 + len(word) > 15:
-            rows.append(line)
+            fb.text(line[:15], 4, 18 + row * 9, 1)
+            row += 1
+            if row == 3:
+                return
+            yield
             line = word
         else:
             line = (line + " " + word) if line else word
-    rows.append(line)
-    for i in range(min(3, len(rows))):
-        fb.text(rows[i][:15], 4, 18 + i * 9, 1)
+    fb.text(line[:15], 4, 18 + row * 9, 1)

@@ -25,6 +25,9 @@ class SSD1306(framebuf.FrameBuffer):
         self.buffer = bytearray(width * self.pages)
         self.shown = bytearray(width * self.pages)  # what the panel's RAM holds
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
+        # the same memory a byte a pixel: its fill is one memset (MONO_VLSB's
+        # sets pixel after pixel: 0.8 ms for the frame on the RP2040)
+        self._bytes = framebuf.FrameBuffer(self.buffer, len(self.buffer), 1, framebuf.GS8)
         self._win = bytearray((0x00, _SET_COL, 0, 0, _SET_PAGE, 0, 0))
         self._data = bytearray(width + 1)
         self._data[0] = 0x40  # control byte: the rest is display data
@@ -42,6 +45,9 @@ class SSD1306(framebuf.FrameBuffer):
             cmds[12] = 0x02
         i2c.writeto(address, cmds)
         self.show(True)
+
+    def fill(self, c):
+        self._bytes.fill(255 if c else 0)
 
     def command(self, *cmds):
         """Send commands (rare: power, contrast), as one command stream."""

@@ -14,8 +14,8 @@ GS8 = 6
 
 class FrameBuffer:
     def __init__(self, buffer, width, height, format, stride=None):
-        if format not in (MONO_VLSB, MONO_HLSB):
-            raise ValueError("the simulator's framebuf draws MONO_VLSB and MONO_HLSB only")
+        if format not in (MONO_VLSB, MONO_HLSB, GS8):
+            raise ValueError("the simulator's framebuf draws MONO_VLSB, MONO_HLSB and GS8 only")
         self.format = format
         self.buf = buffer
         self.width = width
@@ -30,6 +30,9 @@ class FrameBuffer:
 
     def _set(self, x, y, c):
         if 0 <= x < self.width and 0 <= y < self.height:
+            if self.format == GS8:  # a byte a pixel
+                self.buf[y * self.stride + x] = c & 0xFF
+                return
             i, b = self._at(x, y)
             if c:
                 self.buf[i] |= 1 << b
@@ -51,7 +54,7 @@ class FrameBuffer:
                 self._set(xx, yy, c)
 
     def fill(self, c):
-        v = 0xFF if c else 0
+        v = c & 0xFF if self.format == GS8 else 0xFF if c else 0
         for i in range(len(self.buf)):
             self.buf[i] = v
 
@@ -103,5 +106,7 @@ class FrameBuffer:
         for yy in range(fbuf.height):
             for xx in range(fbuf.width):
                 c = fbuf.pixel(xx, yy)
+                if palette is not None:  # as framebuf: the palette first, then the key
+                    c = palette.pixel(c, 0)
                 if c != key:
                     self._set(x + xx, y + yy, c)

@@ -360,7 +360,7 @@ def frame():
         if _seen.get("oled") != key:
             _seen["oled"] = key
             out["oled"] = {"rows": _hex(view.oled(o)), "width": o.width, "height": o.pages * 8}
-    if _seen.get("screen") != _screen[1]:
+    if _seen.get("screen") != _screen[1] and getattr(s.dev, "frame", None) is None:  # a frame drawn whole (a part a step)
         _seen["screen"] = _screen[1]
         text = screen_text()
         if _seen.get("text") != text:

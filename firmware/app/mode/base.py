@@ -33,7 +33,9 @@ class Base:
         """Time passes."""
 
     def draw(self, fb, ctl):
-        """The OLED's frame (cleared before), rows 0-7."""
+        """The OLED's frame (cleared before), rows 0-7, in parts: a generator
+        yielding between them (app.screens.frame)."""
+        yield from ()
 
     def windows(self, ctl):
         """The 12-bit mask of windows that may be open now: none."""

@@ -85,18 +85,21 @@ class Mode(Base):
         if lang.code == "en":
             for i in range(4):
                 text(rows[i], fb, 0, i)
+            yield
             if self.asking:
                 text("Save changes?", fb, 0, 5)
                 text("OK: save", fb, 0, 6)
                 text("UNDO: don't save", fb, 0, 7)
             else:
-                wrap(fb, "OK +20 PASS -20 ROLL end NEXT win UNDO: done", 5, 3)
+                yield from wrap(fb, "OK +20 PASS -20 ROLL end NEXT win UNDO: done", 5, 3)
             return
         from app import lines  # loaded already: Chinese is drawn with it
         for i in (0, 2, 3):  # lines 12 rows tall: no gap below the title
             lines.draw(fb, rows[i], 0, 12 * i - (12 if i else 0))
+            yield
         if self.asking:  # the title asks; the two keys answer
             lines.draw(fb, tr("OK: save"), 0, 36)
+            yield
             lines.draw(fb, tr("UNDO: don't save"), 0, 48)
         else:
-            lines.wrap(fb, tr("OK +20 PASS -20 ROLL end NEXT win UNDO: done"), 0, 36, 128, 28)
+            yield from lines.wrap(fb, tr("OK +20 PASS -20 ROLL end NEXT win UNDO: done"), 0, 36, 128, 28)

@@ -242,7 +242,7 @@ class Mode:
 
     def draw(self, fb, ctl):
         from app import screens_en  # in English only: app.screens_zh draws play in Chinese
-        screens_en.draw(fb, ctl)
+        return screens_en.draw(fb, ctl)
 
 
 _NOT_NOW = ("Press ROLL first", "Open a window: NEXT picks, OK opens", "OK opens, seat guesses, PASS",

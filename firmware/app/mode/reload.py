@@ -21,8 +21,8 @@ class Mode(Base):
 
     def draw(self, fb, ctl):
         if lang.code == "en":
-            wrap(fb, "DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK.", 0, 6)
+            yield from wrap(fb, "DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK.", 0, 6)
             return
         from app import lines  # loaded already: Chinese is drawn with it
-        lines.wrap(fb, tr("DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK."),
-                   0, 0, 128, 48)
+        yield from lines.wrap(fb, tr("DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK."),
+                              0, 0, 128, 48)

@@ -74,6 +74,7 @@ class Mode(Base):
         for s in range(n):
             d = r[i + 3 + s]
             fb.text("P%d %s%d" % (s + 1, "+" if d > 0 else "", d), (s % 2) * 64, y + 8 * (s // 2), 1)
+        yield
         if en:
             text(title, fb, 0, 0)
             text(when + n_is, fb, 0, 1)
@@ -82,6 +83,8 @@ class Mode(Base):
         else:
             from app import lines  # loaded already: Chinese is drawn with it
             lines.draw(fb, title + " " + when, 0, 0)
+            yield
             lines.draw(fb, said + n_is, 0, 12)
+            yield
             lines.draw(fb, tr("NEXT ROLL UNDO"), 0, 54)
         marks(fb, self.at < k_all - 1, self.at > 0, 120, 8 if en else 12, 48 if en else 40)

@@ -38,14 +38,15 @@ class Rows(Base):
 
     def draw(self, fb, ctl):
         if lang.code == "en":
-            self._list(fb, ctl, 6, 8, 120)
+            yield from self._list(fb, ctl, 6, 8, 120)
             text("NEXT OK UNDO", fb, 0, 7)
         else:  # four lines below the title: no room for the keys' line
-            self._list(fb, ctl, 4, 12, 128)
+            yield from self._list(fb, ctl, 4, 12, 128)
 
     def _list(self, fb, ctl, n, h, w):
         """The title, then n rows h pixels apart (12: set out for ideographs),
-        each cut to w pixels, the one at the cursor inverted; the scroll marks."""
+        each cut to w pixels, the one at the cursor inverted; the scroll marks.
+        A part a row."""
         from app import lines
         lines.draw(fb, self.title(ctl), 0, 0)
         at = self.item
@@ -53,6 +54,7 @@ class Rows(Base):
         values = self.values(ctl)
         top = 0 if at < n else at - n + 1
         for i in range(top, min(len(rows), top + n)):
+            yield
             v = values[i]
             line = tr(rows[i][0]) + (": " + v if v else "")
             while lines.width(line) > w:

@@ -40,13 +40,14 @@ class Mode(Base):
         if lang.code == "en":
             text("SELF-TEST", fb, 0, 0)
             text("window %d" % (self.win + 1), fb, 0, 2)
+            yield
             text("key: %s" % (KEY_NAMES[k] if k >= 0 else "-"), fb, 0, 3)
             text("card: %s" % ("in" if ctl.slot.card_in else "out"), fb, 0, 4)
             text("UNDO: back", fb, 0, 6)
             return
         from app import lines
         from app.screens_zh import block  # loaded already: Chinese is drawn with it
-        block(fb, (tr("SELF-TEST"), tr("window %d") % (self.win + 1),
+        yield from block(fb, (tr("SELF-TEST"), tr("window %d") % (self.win + 1),
                    tr("key: %s") % (KEY_NAMES[k] if k >= 0 else "-"),
                    tr("card: %s") % (tr("in") if ctl.slot.card_in else tr("out"))), 0, 0, 48)
         lines.draw(fb, tr("UNDO: back"), 0, 50)
