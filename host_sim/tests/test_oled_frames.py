@@ -105,19 +105,25 @@ def test_a_frame_is_drawn_in_parts_and_only_a_whole_one_reaches_the_panel(tmp_pa
     assert step_until_shown(s, key) >= 2
 
 
+def steps_to_handle(s, key):
+    """Press key: the steps from the contact's closing to the key's handling."""
+    ctl = s.dev.ctl
+    v = ctl.version
+    s.push(key)
+    n = 0
+    while ctl.version == v:
+        s.dev.step()
+        clock.sleep_ms(STEP_MS)
+        n += 1
+    return n
+
+
 def test_a_key_pressed_while_a_frame_is_drawn_wins_and_its_frame_replaces_it(tmp_path):
     s = at(tmp_path, "roll", "en")
     s.run(3000)
     dev = s.dev
     ctl = dev.ctl
-    # at rest: the steps from the contact's closing to the key's handling
-    v = ctl.version
-    s.push("5")
-    rest = 0
-    while ctl.version == v:
-        dev.step()
-        clock.sleep_ms(STEP_MS)
-        rest += 1
+    rest = steps_to_handle(s, "5")  # at rest
     s.run(3000)
     # again, a frame being drawn meanwhile (a change of state just before)
     ctl.version += 1
@@ -127,13 +133,7 @@ def test_a_key_pressed_while_a_frame_is_drawn_wins_and_its_frame_replaces_it(tmp
         if dev.frame is not None:
             break
     assert dev.frame is not None, "no frame being drawn"
-    v = ctl.version
-    s.push("5")
-    busy = 0
-    while ctl.version == v:
-        dev.step()
-        clock.sleep_ms(STEP_MS)
-        busy += 1
+    busy = steps_to_handle(s, "5")
     assert busy == rest, "a key waited for the frame being drawn: %d steps, %d at rest" % (busy, rest)
     step_until_shown(s)  # the newer frame, drawn from its start, is the one shown
     assert bytes(s.emu.oled.ram) == whole(ctl)
