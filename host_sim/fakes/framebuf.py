@@ -42,6 +42,8 @@ class FrameBuffer:
     def pixel(self, x, y, c=None):
         if c is None:
             if 0 <= x < self.width and 0 <= y < self.height:
+                if self.format == GS8:
+                    return self.buf[y * self.stride + x]
                 i, b = self._at(x, y)
                 return (self.buf[i] >> b) & 1
             return None
