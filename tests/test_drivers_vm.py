@@ -126,7 +126,7 @@ o.show()
 before = bus.sent
 o.fill_rect(40, 16, 16, 8, 0)
 o.text("15", 40, 16)
-o.text("x", 120, 56)  # near the right edge: the span is moved left, not cut
+o.text("x", 120, 56)  # near the right edge: its half page
 failed = False
 micropython.heap_lock()
 try:
@@ -140,7 +140,7 @@ print("synced=%s" % (o.shown == o.buffer))
 """, mpy_dir, fakes_dir)
     assert out["alloc_failed"] == "False"
     assert out["synced"] == "True"
-    assert int(out["sent"]) == 2 * (7 + 1 + 8)  # two pages: window, control byte, 8 columns
+    assert int(out["sent"]) == 2 * (7 + 1 + 64)  # two half pages: window, control byte, 64 columns
 
 
 DRAW = """

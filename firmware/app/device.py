@@ -5,7 +5,7 @@ the simulator, `press` and the tests call the same step() on a virtual clock.
 A step never sleeps or waits: the shutters move on their own schedule, the
 buzzer plays its tune a note per step, the frame is drawn a part a step
 (app.screens.frame: at most about 2 ms each on the RP2040) and the OLED gets
-at most one changed page (128 bytes, about 3 ms at 400 kHz) per step, so a
+at most half a changed page (64 bytes, about 1.5 ms at 400 kHz) per step, so a
 press is never held up behind a whole frame. The long jobs take a step
 each: the keys (with the journal, written after the servos have their
 pulses), the lights, a part of the frame, then its pages, sent only once
@@ -207,11 +207,11 @@ class Device:
             return  # its pages go from the next step on
         if not self.dirty:
             return
-        pages = oled.pages  # the driver's: 8 on a 64-row panel
-        for k in range(pages):  # the next page that changed, if any
-            p = (self.next_page + k) % pages
-            if oled.show_page(p):
-                self.next_page = (p + 1) % pages
+        parts = oled.parts  # the driver's: 16 half pages (8 pages on CircuitPython)
+        for k in range(parts):  # the next one that changed, if any
+            p = (self.next_page + k) % parts
+            if oled.show_part(p):
+                self.next_page = (p + 1) % parts
                 return
         self.dirty = False  # the panel holds the whole frame
 

@@ -26,14 +26,8 @@ class Glyphs:
         self.base = _HEAD + 2 * self.n
         self.buf = bytearray(self.step)
         self.at = -1  # the glyph in buf
-        try:  # buf as a bitmap, blitted in C (a loop over its columns took 0.6 ms a glyph on the RP2040)
-            from framebuf import MONO_HLSB, MONO_VLSB, FrameBuffer
-        except ImportError:  # CircuitPython: no framebuf (draw() ORs the columns in itself)
-            self.fb = None
-        else:
-            self.fb = FrameBuffer(self.buf, self.size, 16, MONO_VLSB)
-            self.clear = FrameBuffer(bytearray(1), 2, 1, MONO_HLSB)  # a palette: ink 1 -> 0, and 0 -> 1, the key
-            self.clear.pixel(0, 0, 1)
+        self.fb = None  # buf as a bitmap, made by the OLED's driver at the first glyph drawn
+        self.clear = None
 
     def find(self, cp):
         """The glyph number of code point cp, or -1."""
@@ -81,10 +75,17 @@ def draw(fb, cp, x, y, c):
         fb.rect(x + 1, y + 1, f.size - 2, f.size - 2, c)
         return
     b = f.load(g)
-    if f.fb is not None:
+    make = getattr(fb, "bitmap", None)  # drivers.ssd1306: blitted in C (the loop below: 0.6 ms a glyph on the RP2040)
+    if make is not None:
+        if f.fb is None:
+            f.fb = make(f.buf, f.size, 16)
+            f.clear = make(bytearray(2), 2, 1)  # a palette: ink 1 -> 0, and 0 -> 1, the key
+            f.clear.pixel(0, 0, 1)
         fb.blit(f.fb, x, y, c ^ 1, None if c else f.clear)
         return
-    buf = fb.buf  # CircuitPython's adafruit_framebuf (its .buffer leads with a control byte)
+    buf = getattr(fb, "buf", None)  # CircuitPython's adafruit_framebuf (its .buffer leads with a control byte)
+    if buf is None:
+        buf = fb.buffer
     w = fb.width
     end = len(buf)
     n = f.size

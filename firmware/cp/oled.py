@@ -1,6 +1,6 @@
 """The SSD1306 OLED through adafruit_ssd1306, with what the shared screens and
 device ask of a display beyond adafruit_framebuf: text in MicroPython's 8x8
-font (adafruit_framebuf's text() is 5x8, read from a file), and show_page(p),
+font (adafruit_framebuf's text() is 5x8, read from a file), and show_part(p),
 which sends only the changed columns of one page (8 rows), so a device step
 never waits for a whole frame (the library's show() sends all 1,024 bytes)."""
 from adafruit_ssd1306 import SSD1306_I2C
@@ -15,6 +15,7 @@ class Oled(SSD1306_I2C):
         self._page = bytearray(width + 1)
         self._page[0] = 0x40  # control byte: the rest is display data
         super().__init__(width, height, i2c, addr=address)
+        self.parts = self.pages  # what show_part() sends: a page
         self.show(True)  # the RAM holds noise at power-up
 
     def text(self, s, x, y, color=1, *args, **kwargs):
@@ -32,9 +33,9 @@ class Oled(SSD1306_I2C):
 
     def show(self, full=False):
         for p in range(self.pages):
-            self.show_page(p, full)
+            self.show_part(p, full)
 
-    def show_page(self, p, full=False):
+    def show_part(self, p, full=False):
         """Send page p's changed columns; False if nothing had changed."""
         w = self.width
         buf = self.buf

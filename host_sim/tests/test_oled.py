@@ -100,13 +100,13 @@ def test_score_change_sends_under_a_quarter_of_a_frame():
 
 
 @pytest.mark.parametrize("x", [0, 3, 121, 127])
-def test_a_change_at_either_edge_sends_whole_groups_of_8_columns(x):
+def test_a_change_at_either_edge_sends_the_half_page_it_is_in(x):
     panel, oled = oled_board()
     bus = world.bus(0)
     before = bus.bytes_sent
     oled.pixel(x, 63, 1)
     oled.show()
-    assert bus.bytes_sent - before == 7 + 1 + 8  # window, control byte, 8 columns
+    assert bus.bytes_sent - before == 7 + 1 + 64  # window, control byte, 64 columns
     assert panel.ram == oled.buffer
 
 

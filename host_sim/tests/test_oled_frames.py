@@ -49,14 +49,16 @@ def whole(ctl):
 
 
 def pages(frame):
-    return [frame[p * 128:(p + 1) * 128] for p in range(8)]
+    """A frame's half pages (64 columns): what the driver sends at a time."""
+    return [frame[k * 64:(k + 1) * 64] for k in range(16)]
 
 
 def step_until_shown(s, key=None):
     """Press key (if any), then step until the panel holds the whole frame of
     the state; after every step: a step that began a frame has not finished
-    it, and each page on the panel is that page of a whole frame (the one
-    shown before, or one of a state seen since). Returns the steps that drew."""
+    it, and each half page on the panel is that half of a whole frame (the
+    one shown before, or one of a state seen since). Returns the steps that
+    drew."""
     dev = s.dev
     oled = dev.hw.oled
     began = []
@@ -88,8 +90,9 @@ def step_until_shown(s, key=None):
                 drawing += 1
             assert not (began and now == want), "step %d drew a whole frame at once" % n
             ram = pages(bytes(s.emu.oled.ram))
-            for p in range(8):
-                assert any(ram[p] == f[p] for f in seen), "step %d: page %d of a half-drawn frame on the panel" % (n, p)
+            for k in range(16):
+                assert any(ram[k] == f[k] for f in seen), "step %d: half page %d of a half-drawn frame on the panel" % (
+                    n, k)
             if n >= SETTLE and bytes(s.emu.oled.ram) == want and not dev.dirty:
                 return drawing
     finally:
