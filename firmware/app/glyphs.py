@@ -6,6 +6,8 @@ readinto into one preallocated buffer, so the glyphs never fill the heap.
 File: b"CJK1", count (u16), size (u8), bytes a glyph (u8), count code points
 (u16, sorted), then count glyphs of size columns for rows 0-7 and size
 columns for rows 8-15 (bit 0 on top: the SSD1306's page layout)."""
+from array import array
+
 _HEAD = 8
 FONT = "fonts/cjk12.bin"
 _font = None
@@ -20,9 +22,10 @@ class Glyphs:
         self.n = head[4] | head[5] << 8
         self.size = head[6]
         self.step = head[7]
-        self.codes = self.f.read(2 * self.n)
-        if len(self.codes) != 2 * self.n:
+        codes = self.f.read(2 * self.n)
+        if len(codes) != 2 * self.n:
             raise ValueError("%s: cut short" % path)
+        self.codes = array("H", codes)  # one subscript a probe (the file's little-endian, as the RP2040)
         self.base = _HEAD + 2 * self.n
         self.buf = bytearray(self.step)
         self.at = -1  # the glyph in buf
@@ -36,7 +39,7 @@ class Glyphs:
         hi = self.n - 1
         while lo <= hi:
             mid = (lo + hi) >> 1
-            v = c[2 * mid] | c[2 * mid + 1] << 8
+            v = c[mid]
             if v == cp:
                 return mid
             if v < cp:
