@@ -117,7 +117,7 @@ class Device:
         self.hw.buzzer.update()
         if not busy and ctl.version != self.lit_version:
             self._pixels()
-        elif not busy:
+        elif not busy and (self.dirty or ctl.version != self.shown_version):  # at rest: no call
             self._oled()
 
     def _keys(self, b, now):
@@ -192,21 +192,19 @@ class Device:
             px.show()
 
     def _oled(self):
+        """A part of the frame (a newer state's restarts it), or once it is
+        whole the next half page that changed."""
         oled = self.hw.oled
-        if oled is None:
-            return
-        if self.ctl.version != self.shown_version:  # a newer state: its frame (re)starts
+        if self.ctl.version != self.shown_version:
             self.shown_version = self.ctl.version
+            if oled is None:
+                return
             self.frame = screens.frame(oled, self.ctl)
             self.dirty = True
-        if self.frame is not None:  # a part a step; no page goes out of a half-drawn frame
-            try:
-                next(self.frame)
-            except StopIteration:
-                self.frame = None
+        f = self.frame
+        if f is not None:  # no page goes out of a half-drawn frame
+            self._part(f)
             return  # its pages go from the next step on
-        if not self.dirty:
-            return
         parts = oled.parts  # the driver's: 16 half pages (8 pages on CircuitPython)
         for k in range(parts):  # the next one that changed, if any
             p = (self.next_page + k) % parts
@@ -214,6 +212,12 @@ class Device:
                 self.next_page = (p + 1) % parts
                 return
         self.dirty = False  # the panel holds the whole frame
+
+    def _part(self, f):
+        try:
+            next(f)
+        except StopIteration:
+            self.frame = None
 
     def stop(self):
         """The loop stops on purpose (Ctrl-C over USB): close the lid and keep
