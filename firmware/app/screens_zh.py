@@ -41,7 +41,7 @@ def block(fb, texts, x, y, bottom):
         if t:
             h = lines.height(t)
             if y + h <= bottom:
-                lines.draw(fb, t, x, y)
+                yield from lines.drawing(fb, t, x, y)
                 y += h
                 yield
     return y
@@ -112,7 +112,7 @@ def _message(fb, msg):
     fb.rect(0, 16, 128, 32, 1)
     y = 18
     for row in lines.split(msg, 120):
-        lines.draw(fb, row, 4, y, False, True)
+        yield from lines.drawing(fb, row, 4, y, False, True)
         if y > 18:
             return
         y += 14

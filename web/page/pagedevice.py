@@ -144,6 +144,7 @@ def _lines():
     if m.draw is _lines_draw[0]:
         return
     draw = m.draw
+    drawing = m.drawing
 
     def draw_(fb, s, x, y, inv=False, tall=None):
         _screen[0].append((y, x, s))
@@ -153,7 +154,23 @@ def _lines():
             return draw(fb, s, x, y, inv, tall)
         finally:
             _big[0] -= 1
+
+    def drawing_(fb, s, x, y, inv=False, tall=None):  # a line drawn in parts (a frame's): kept whole too
+        if not _big[0]:  # not from inside draw_
+            _screen[0].append((y, x, s))
+            _screen[1] += 1
+        g = drawing(fb, s, x, y, inv, tall)
+        while True:
+            _big[0] += 1
+            try:
+                next(g)
+            except StopIteration:
+                return
+            finally:
+                _big[0] -= 1
+            yield
     _lines_draw[0] = m.draw = draw_
+    m.drawing = drawing_
 
 
 def screen_text():

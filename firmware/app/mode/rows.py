@@ -59,7 +59,7 @@ class Rows(Base):
             line = tr(rows[i][0]) + (": " + v if v else "")
             while lines.width(line) > w:
                 line = line[:-1]
-            lines.draw(fb, line, 0, h * (1 + i - top), i == at, h > 8)
+            yield from lines.drawing(fb, line, 0, h * (1 + i - top), i == at, h > 8)
         marks(fb, top > 0, top + n < len(rows), 120, h, 48)
 
 
