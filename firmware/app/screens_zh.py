@@ -61,11 +61,12 @@ def _top(fb, g):
 
 
 def _side(fb, texts):
-    return block(fb, [tr(t) for t in texts], en.PX, 16, 48)
+    return block(fb, (tr(t) for t in texts), en.PX, 16, 48)  # each looked up on flash as it is drawn
 
 
 def _call(fb, ctl):
     first, join, other = en.call_texts(ctl)
+    yield
     close = tr("OK: close call")
     if join and lines.width(join + " " + close) <= 128:
         join = join + " " + close
