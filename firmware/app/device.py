@@ -112,6 +112,9 @@ class Device:
         if busy:
             self._keys(b, now)
         else:
+            busy = self.out.storage.holding
+            if busy:  # the last keys' journal entries: their servos had their pulses a step ago
+                self._save(now)
             ctl.tick(now)
             self._shutters()
         self.hw.buzzer.update()
@@ -121,8 +124,9 @@ class Device:
             self._oled()
 
     def _keys(self, b, now):
-        """The button events waiting, the journal written once the servos
-        have their pulses."""
+        """The button events waiting. Their journal entries are held in RAM
+        and written at the next step (_save), once the servos have their
+        pulses: a key's step and the journal's append each stay short."""
         ctl = self.ctl
         st = self.out.storage
         st.holding = True
@@ -134,8 +138,15 @@ class Device:
                 ctl.key(self.keys[e >> 2], e & 3, now)
             ctl.tick(now)
             self._shutters()
-        finally:
+        except BaseException:  # what was applied is written before the error goes on
             st.flush()
+            raise
+
+    def _save(self, now):
+        """Write the journal entries held since the last keys."""
+        st = self.out.storage
+        st.flush()
+        ctl = self.ctl
         if st.full and ctl.store.journal.entries != self.full_seen:
             self.full_seen = ctl.store.journal.entries  # said again at every action not saved
             ctl.refuse(FLASH_FULL, now)
@@ -222,6 +233,7 @@ class Device:
     def stop(self):
         """The loop stops on purpose (Ctrl-C over USB): close the lid and keep
         the watchdog fed while the REPL is used."""
+        self.out.storage.flush()  # the last keys' entries, if the stop came before their step
         self.hw.shutters.close_all()
         self.hw.shutters.wait()
         self.hw.buzzer.quiet()
@@ -230,6 +242,10 @@ class Device:
     def fail(self, err):
         """An unexpected error: every window closes and the error is shown;
         main.py resets the board a few seconds later and the game resumes."""
+        try:  # the last keys' entries, if the error came before their step
+            self.out.storage.flush()
+        except Exception:  # noqa: BLE001 - the flash itself failed: the lid comes first
+            pass
         try:  # its code is loaded only now: no RAM while playing
             from app.broken import describe, fail
         except Exception:  # noqa: BLE001 - no memory even for that: the lid first, no words

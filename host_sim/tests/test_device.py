@@ -281,6 +281,75 @@ def test_a_resumed_game_says_so_with_its_round_and_seat(tmp_path):
     assert s.dev.ctl.msg == ""  # for a moment, as every message
 
 
+def test_a_keys_step_holds_its_journal_entry_and_the_next_step_writes_it_alone(tmp_path):
+    """On the RP2040 a key's action and its servos' pulses take a few ms, and
+    a journal append 2-3 ms more (45 ms with a block erase): the key's step
+    holds the entry in RAM, and the next step writes it and does no other
+    long job (no lights, no frame), so that neither step is long."""
+    s = session(tmp_path, {"players": 3, "rules": "standard", "seed": 4})
+    s.keys("r")
+    s.run(1000)
+    dev = s.dev
+    st = dev.out.storage
+    seen = []
+    real_drive, real_append, real_draw = dev.hw.shutters.backend.drive, st._append, dev._pixels
+
+    def drive(i, is_open, us):
+        seen.append(("pulse", n))
+        real_drive(i, is_open, us)
+
+    def append(name, data):
+        seen.append(("journal", n))
+        return real_append(name, data)
+
+    def pixels():
+        seen.append(("lights", n))
+        real_draw()
+    dev.hw.shutters.backend.drive = drive
+    st._append = append
+    dev._pixels = pixels
+    v = dev.ctl.version
+    s.push("o")
+    n = 0
+    while dev.ctl.version == v:
+        n += 1
+        dev.step()
+        clock.sleep_ms(2)
+    entries = dev.ctl.store.journal.entries
+    assert seen == [("pulse", n)] and st.holding  # the key's step: the servo, no flash
+    n += 1
+    dev.step()
+    clock.sleep_ms(2)
+    assert seen == [("pulse", n - 1), ("journal", n)] and not st.holding
+    n += 1
+    dev.step()
+    assert seen[2:] == [("lights", n)]  # the lights wait for the step after the journal's
+    assert dev.ctl.store.journal.entries == entries
+    again = session(tmp_path)  # what the flash holds: the action
+    assert snapshot(again.game()) == snapshot(s.game())
+
+
+def test_a_stop_or_an_error_before_the_journals_step_writes_what_was_held(tmp_path):
+    for end in ("stop", "fail"):
+        (tmp_path / end).mkdir()
+        s = session(tmp_path / end, {"players": 3, "rules": "standard", "seed": 4})
+        s.keys("r")
+        s.run(1000)
+        dev = s.dev
+        v = dev.ctl.version
+        s.push("o")
+        while dev.ctl.version == v:
+            dev.step()
+            clock.sleep_ms(2)
+        assert dev.out.storage.holding
+        if end == "stop":
+            dev.stop()  # Ctrl-C between the two steps
+        else:
+            dev.fail(RuntimeError("x"))
+        again = session(tmp_path / end)
+        assert snapshot(again.game()) == snapshot(s.game()), end
+
+
 def test_the_servo_has_its_pulse_before_the_journal_and_a_cut_between_resumes_closed(tmp_path):
     """A press's servo is sent its pulse before the flash is written (a block
     erase takes 45 ms); the power going between the two loses the action, as
