@@ -7,7 +7,8 @@ reading caught between steps are ignored, and a press reaches the queue within
 about two polls. Events wait in a preallocated ring; poll() allocates nothing.
 It runs every step, so at rest it costs one read of the pins (one word of
 levels where the port can read them at once) and one comparison: the
-per-button debounce runs only while a level differs or a wait is running.
+per-button debounce runs only while a level differs, or when a running wait
+(lock_ms after a change, long_ms while held) is due.
 
 Ticks wrap (2**30 ms on MicroPython, 2**29 on CircuitPython), so a timestamp
 is only compared while its wait is running: once lock_ms has passed a flag
@@ -52,6 +53,7 @@ class Buttons:
         self.expect = released  # the levels as the buttons stand (down: low)
         self.ladder_down = -1  # the ladder's button down, -1: none
         self.waiting = (1 << self.n) - 1  # bit i: button i counts, settles or waits for long (all: the first polls settle)
+        self.due = time.ticks_ms()  # while any waits: the soonest time one of them needs a look
         self.adc = ladder
         # a reading belongs to the nearest level: thresholds halfway between them
         steps = list(levels) + [_FREE]
@@ -98,7 +100,8 @@ class Buttons:
         m = self.mem
         w = (m[self.addr] if m is not None else self._word()) & self.released
         step = self._ladder_step() if self.adc is not None else -1
-        if w != self.expect or step != self.ladder_down or self.waiting:
+        if w != self.expect or step != self.ladder_down or (
+                self.waiting and time.ticks_diff(time.ticks_ms(), self.due) >= 0):
             self._debounce(w, step)
 
     def _debounce(self, w, step):
@@ -107,6 +110,7 @@ class Buttons:
         ld = self.ladder_down
         look = self.waiting
         now = time.ticks_ms()
+        self.due = time.ticks_add(now, 1 << 20)  # the waits looked at below set it
         npins = len(self.pins)
         bits = self.bits
         if diff:
@@ -126,31 +130,42 @@ class Buttons:
             i += 1
 
     def _look(self, i, raw, now):
-        """Debounce button i, its level now raw (True: held)."""
-        down = self.down
-        count = self.count
-        settled = self.settled
-        held_long = self.held_long
-        if not settled[i]:
+        """Debounce button i, its level now raw (True: held); if it still
+        waits, when to look at it again."""
+        if not self.settled[i]:
             d = time.ticks_diff(now, self.since[i])
             if d >= self.lock_ms or d < 0:  # < 0: more than half the tick period ago
-                settled[i] = 1
-        if raw != down[i]:
-            if count[i] < self.confirm:  # a byte: it would overflow while lock_ms holds back
-                count[i] += 1
-            if count[i] >= self.confirm and settled[i]:
+                self.settled[i] = 1
+        if raw != self.down[i]:
+            if self.count[i] < self.confirm:  # a byte: it would overflow while lock_ms holds back
+                self.count[i] += 1
+            if self.count[i] >= self.confirm and self.settled[i]:
                 self._change(i, raw, now)
         else:
-            count[i] = 0
-            if raw and not held_long[i]:
+            self.count[i] = 0
+            if raw and not self.held_long[i]:
                 d = time.ticks_diff(now, self.since[i])
                 if d >= self.long_ms or d < 0:
-                    held_long[i] = 1
+                    self.held_long[i] = 1
                     self._put(i, LONG)
-        if count[i] or not settled[i] or (down[i] and not held_long[i]):
-            self.waiting |= 1 << i
+        if self.count[i]:  # a level to confirm: at the next poll
+            d = 0
+        elif not self.settled[i]:
+            d = self.lock_ms
+        elif self.down[i] and not self.held_long[i]:
+            d = self.long_ms
         else:
             self.waiting &= ~(1 << i)
+            return
+        if d:
+            now = time.ticks_add(self.since[i], d)
+        self._wait(i, now)
+
+    def _wait(self, i, at):
+        """Button i waits: looked at again from ticks_ms `at` on."""
+        self.waiting |= 1 << i
+        if time.ticks_diff(at, self.due) < 0:
+            self.due = at
 
     def _change(self, i, raw, now):
         self.down[i] = raw

@@ -248,3 +248,30 @@ def test_a_ladder_reading_moving_from_one_step_to_another_is_a_release_and_a_pre
         adc.v = v
         run(b, ms, log)
     assert [e for _, e in log] == ["b press", "a press", "b short", "b release", "a long", "a release"]
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_a_held_button_is_debounced_only_when_a_wait_is_due(name):
+    """While a button is held, nothing changes until its long press is due:
+    the polls between are one read and a comparison (on the RP2040 the
+    debounce is a heap-allocated call frame each time), and the long press
+    and the release still arrive on time."""
+    _, emu, h = hw.boot(name)
+    b = h.buttons
+    run(b, 50, [])
+    looked = []
+    real = b._debounce
+
+    def debounce(w, step):
+        looked.append(clock.now_us())
+        real(w, step)
+    b._debounce = debounce
+    t0 = clock.now_us()
+    emu.buttons["undo"].press(hold_ms=1000)
+    log = []
+    run(b, 1200, log)
+    assert [e for _, e in log] == ["undo press", "undo long", "undo release"]
+    assert log[1][0] - t0 <= 800000 + 25000  # long_ms, plus the contact's settling and a poll
+    held = [t for t in looked if log[0][0] + 20000 < t < log[1][0] - 5000]
+    assert held == []  # 1,200 ms of polls at 2 ms: the debounce ran only around the changes and the long press
+    assert len(looked) < 40
