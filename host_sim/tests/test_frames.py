@@ -24,6 +24,11 @@ STACK_FRAMES = [
     "app.device.Device._shutters",
     "drivers.shutters.Shutters.update",
     "drivers.buzzer.Buzzer.update",
+    # a step while a button is held or settles
+    "drivers.buttons.Buttons._look",
+    "drivers.buttons.Buttons._wait",
+    # a step that draws a part of a frame or sends half a page
+    "app.device.Device._oled",
     # a step with a key
     "drivers.buttons.Buttons.get",
     "drivers.storage.Storage.flush",
