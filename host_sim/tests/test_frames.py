@@ -29,6 +29,21 @@ STACK_FRAMES = [
     "drivers.buttons.Buttons._wait",
     # a step that draws a part of a frame or sends half a page
     "app.device.Device._oled",
+    # an action (but ORDER, rare): each replayed at a resume
+    "game.engine.Game.apply",
+    "game.engine.Game._card",
+    "game.engine.Game._roll",
+    "game.engine.Game._skip",
+    "game.engine.Game._open",
+    "game.engine.Game._guess",
+    "game.engine.Game._pass",
+    "game.engine.Game._end",
+    "game.engine.Game._close",
+    "game.engine.Game._reveal",
+    "game.engine.Game._end_card",
+    "game.engine.Game._wait_card",
+    "game.engine.Game._new_turn",
+    "game.engine.Game._no_takers",
     # a step with a key
     "drivers.buttons.Buttons.get",
     "drivers.storage.Storage.flush",
