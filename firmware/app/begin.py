@@ -32,7 +32,8 @@ def _header(st):
     from game import rules
     g = st.game
     head = {"players": g.n, "rules": g.preset, "first": g.first, "seed": st.seed, "deck": st.deck_base,
-            "opts": [g.opts[k] for k in rules.NAMES]}  # resolved: a resume needs no game.rules
+            "opts": [g.opts[k] for k in rules.NAMES],  # resolved: a resume needs no game.rules
+            "dice": g.opts["dice"]}  # and, for a firmware with other options, the preset's one change
     if st.secret is not None:  # the deck order's own secret (a digital-card board)
         head["secret"] = st.secret
     return head

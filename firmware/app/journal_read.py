@@ -24,6 +24,11 @@ NAMES = ("start_crystals", "dice", "decline_reward", "decline_flat",
          "challenge_cost", "challenge_needs_funds", "challenge_guess",
          "guess_after_pass", "call_after_each_window", "bystanders_lose",
          "void_card_counts", "next_round_starter", "rounds", "max_windows")
+# and the values each may take (game.rules.KINDS, copied: a test checks): a
+# number is the least whole value, a tuple the words, "bool" True or False
+_KINDS = (0, ("required", "optional", "off"), ("per_window", "per_open_window", "flat"),
+          0, 0, "bool", "bool", "bool", "bool", "bool", "bool",
+          ("after_active", "rotate"), 1, 1)
 
 # An action's length (without its CRC) by its code (its first byte's high
 # nibble), as engine.size() says (a test checks): 0 for ORDER, whose length
@@ -133,6 +138,26 @@ def load(j, upto=-1):
     return header, log, dropped, at, reload
 
 
+def _options(o):
+    """A header's options as a dict, each value checked as game.rules would
+    (without loading it); None if there are none or they are not this
+    firmware's (another firmware wrote the header: its CRC is right)."""
+    if not isinstance(o, list) or len(o) != len(NAMES):
+        return None
+    for i in range(len(NAMES)):
+        k = _KINDS[i]
+        v = o[i]
+        if k == "bool":
+            if v is not True and v is not False:
+                return None
+        elif isinstance(k, tuple):
+            if v not in k:
+                return None
+        elif isinstance(v, bool) or not isinstance(v, int) or v < k:
+            return None
+    return dict(zip(NAMES, o))
+
+
 def resume(j, st):
     """Store st's resume() (app.store), j its journal: the game rebuilt from j,
     which comes folded, so its log is replayed once; False if there is none.
@@ -146,15 +171,13 @@ def resume(j, st):
         head, data, dropped, at, top, reload = got
         lost += dropped
         try:
-            o = head.get("opts")
-            if o is None:  # a header from before its options were written in it
-                from game import rules
-                opts = rules.preset(head["rules"])
+            opts = checked = _options(head.get("opts"))
+            if opts is None:  # a header from before its options were written in it, or from a
+                from game import rules  # firmware with other options: the preset and the dice
+                opts = rules.preset(head["rules"])  # chosen, as the device sets a game up
                 if "dice" in head:
                     opts["dice"] = rules.check("dice", head["dice"])
-            else:  # checked when the game began, and its CRC since: game.rules is not loaded
-                opts = dict(zip(NAMES, o))
-            st.game = g = engine.Game(head["players"], opts, head["first"], head["rules"], o is not None)
+            st.game = g = engine.Game(head["players"], opts, head["first"], head["rules"], checked is not None)
             st.seed = head["seed"]
             st.deck_base = head["deck"]
             st.deck_at = head.get("at", 0)

@@ -12,7 +12,7 @@ from host_sim.tests.snapshot import snapshot
 from app import journal as jn
 from app.store import Store
 from drivers.storage import Storage
-from game import engine
+from game import engine, rules
 
 
 def store(path, game=True):
@@ -101,7 +101,7 @@ def test_the_header_carries_the_options_so_a_resume_loads_no_rule_checker(tmp_pa
     import game
     from app import journal_read
     from game import rules
-    assert journal_read.NAMES == rules.NAMES
+    assert journal_read.NAMES == rules.NAMES and journal_read._KINDS == rules.KINDS
     st = store(tmp_path / "a", game=False)
     st.new_game(4, "zh-cn", "off", 3)  # a preset's options, one changed
     randplay.play_undoing(st, 4, 20)
@@ -135,14 +135,48 @@ def test_a_header_from_before_the_options_still_resumes(tmp_path, dice):
     assert snapshot(again.game) == snapshot(st.game)
 
 
+@pytest.mark.parametrize("change", [
+    lambda o: o[:-1],  # a firmware with an option fewer
+    lambda o: o + [3],  # or one more
+    lambda o: ["x"] * len(o),
+    lambda o: o[:12] + ["3"] + o[13:],  # rounds as a word
+    lambda o: o[:12] + [0] + o[13:],  # no rounds
+    lambda o: o[:5] + [1] + o[6:],  # a number for a yes/no
+    lambda o: o[:1] + ["sometimes"] + o[2:],
+    lambda o: {"dice": "off"},
+], ids=["fewer", "more", "words", "rounds_word", "rounds_0", "bool_int", "dice_word", "dict"])
+def test_a_header_whose_options_are_not_this_firmwares_resumes_with_its_preset_and_dice(tmp_path, change):
+    """Whole, its CRC right, but written by a firmware with other options (an
+    update in the middle of a game) or by hand: the options are not taken
+    unchecked (a wrong one would fail every key, or every frame, and reset
+    the board again and again); the game resumes with its preset and its
+    dice, as the device sets a game up."""
+    st = store(tmp_path, game=False)
+    st.new_game(4, "standard", "off", 5)
+    randplay.play_undoing(st, 4, 20)
+    data = st.storage.read(jn.NAME)
+    nl = data.index(b"\n")
+    head = json.loads(data[4:nl - 5])
+    head["opts"] = change(head["opts"])
+    h = json.dumps(head).encode()
+    st.storage.write(jn.NAME, jn.MAGIC + h + (" %04x\n" % jn.crc16(0xFFFF, h)).encode() + data[nl + 1:])
+    again = resumed(st)
+    assert again.report == "" and not again.journal.damaged
+    assert again.game.opts == st.game.opts and snapshot(again.game) == snapshot(st.game)
+
+
 def test_a_header_without_its_crc_never_gives_its_options_unchecked(tmp_path):
-    """An MJ1 header (no CRC): options in it are not taken; the preset's are."""
+    """An MJ1 header (no CRC): options in it are not taken; the preset's
+    are, with the dice it names, checked by game.rules."""
     st = store(tmp_path, game=False)
     st.new_game(3, "standard", "off", 5)
     data = st.storage.read(jn.NAME)
     nl = data.index(b"\n")
-    st.storage.write(jn.NAME, jn.MAGIC1 + data[4:nl - 5] + data[nl:])
-    assert resumed(st).game.opts["dice"] == "required"
+    head = json.loads(data[4:nl - 5])
+    head["opts"][rules.NAMES.index("rounds")] = 3
+    st.storage.write(jn.NAME, jn.MAGIC1 + json.dumps(head).encode() + data[nl:])
+    g = resumed(st).game
+    assert g.opts["rounds"] == 10 and g.opts["dice"] == "off"
 
 
 def test_the_folds_length_table_is_the_engines():
