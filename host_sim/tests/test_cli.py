@@ -127,7 +127,11 @@ def test_play_leaves_quietly_on_ctrl_c():
         assert c, "the game ended before its prompt"
         seen += c
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    proc.wait(timeout=30)  # its input kept open: it must end by the signal, not by the input's end
+    err = proc.stderr.read()
+    proc.stdin.close()
+    proc.stdout.close()
+    proc.stderr.close()
     assert proc.returncode == 130 and "Traceback" not in err and "KeyboardInterrupt" not in err, err
 
 

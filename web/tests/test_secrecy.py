@@ -24,7 +24,8 @@ def magenta_outside(page, allow_card=False):
       // the windows the game has open (rules state), not what the page draws
       const m = window.macroscope, st = JSON.parse(document.body.dataset.state || 'null'),
         open = new Set(st ? st.open : []);
-      const out = m.lid.windowRects().filter((r, i) => open.has(i + 1));
+      // while the page (re)loads there is no model yet: then nothing may show it
+      const out = m && m.lid ? m.lid.windowRects().filter((r, i) => open.has(i + 1)) : [];
       if (card) { const c = document.getElementById('card').getBoundingClientRect();
         out.push({x: c.x + scrollX, y: c.y + scrollY, w: c.width, h: c.height}); }
       return out; }"""
