@@ -119,8 +119,11 @@ def test_play_refuses_options_that_load_would_ignore(extra):
 
 def test_play_leaves_quietly_on_ctrl_c():
     import signal
+    # a shell's background job ignores SIGINT, and its children too: the
+    # game gets the terminal's usual Ctrl-C, whoever runs the tests
     proc = subprocess.Popen([sys.executable, "-m", "host_sim", "play", "--seed", "1"], cwd=ROOT,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     seen = ""
     while not seen.endswith("> "):  # the game waits for a line
         c = proc.stdout.read(1)
