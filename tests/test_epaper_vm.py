@@ -38,6 +38,8 @@ def cpython_game(card, store):
     """The same game on CPython (the fakes installed), for what the VM must match."""
     from host_sim import FIRMWARE, hw
     hw.install()
+    from app import lang
+    lang.use("en")  # as the VM's fresh board: a test before, in this process, may have left Chinese (the name strip's)
     out = {}
 
     def record(line):

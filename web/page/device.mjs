@@ -192,6 +192,8 @@ async function boot() {
   window.macroscope = page;
   page.frame();
   body.dataset.bootMs = String(Math.round(performance.now())); // since the page began to load
+  // the first frame is drawn a part a step: until it is whole the screen has no words yet
+  if (body.dataset.screen === undefined) body.dataset.screen = "";
   body.dataset.ready = "1";
   if (note) page.note = note;
   page.showStatus();
