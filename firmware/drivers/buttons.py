@@ -81,10 +81,8 @@ class Buttons:
                 w |= 1 << i
         return w
 
-    def _ladder_step(self):
-        adc = self.adc
-        if adc is None:
-            return -1
+    def _ladder_step(self, adc):
+        """The button held on the ladder adc, -1: none."""
         v = adc.read_u16()
         if v >= self.free:
             return -1
@@ -99,7 +97,8 @@ class Buttons:
         # rest this is the whole poll
         m = self.mem
         w = (m[self.addr] if m is not None else self._word()) & self.released
-        step = self._ladder_step() if self.adc is not None else -1
+        a = self.adc
+        step = -1 if a is None else self._ladder_step(a)
         if w != self.expect or step != self.ladder_down or (
                 self.waiting and time.ticks_diff(time.ticks_ms(), self.due) >= 0):
             self._debounce(w, step)
