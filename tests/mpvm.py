@@ -6,9 +6,10 @@ their source on the VM would take far more heap than the modules keep.
 from tools.mpy import HOST_SIM, build, compile_file, run_vm
 
 
-def compile_tree(dest):
-    """The firmware as .mpy in dest (host bytecode: runs on the VM)."""
-    build(dest)
+def compile_tree(dest, march=None):
+    """The firmware as .mpy in dest (host bytecode: runs on the VM; with
+    march, its machine-code modules too, for that architecture)."""
+    build(dest, march)
     return dest
 
 

@@ -211,7 +211,7 @@ def resume(j, st):
                     a = data[x + 1:x + 1 + a]
                 elif op == _REVEAL and a == _NONE_BYTE:
                     a = _NOBODY
-                g.apply(op, a, b)
+                g.apply(op, a, b)  # pyright: ignore[reportArgumentType] (a card, an order)
                 n += 1
             break
         except Refused:

@@ -7,14 +7,17 @@ goes back to one small checkpoint, the state before the current card (or
 the card before, when known), and re-applies the actions since; only an undo
 past those replays the log from the start. No snapshot stack is kept.
 
-Speed: each action runs on a 125 MHz Cortex-M0+, where a method call costs
-about 16 us and an attribute 3 us: the hot paths keep to slices, locals and
-few calls.
+Speed: each action runs on a 125 MHz Cortex-M0+. The board's build compiles
+this module to native code (tools/mpy.py), where a call still costs 10-15
+us, an attribute 1.2-1.4 us and a slice assignment 10: apply() does the
+frequent actions itself, and a card's numbers are checked in game.cardbits
+(viper code there).
 
 Seats and windows are 0-based here; records and screens add 1.
 """
 
 from game import Refused, const
+from game.cardbits import pack as _pack
 
 # Action codes. Chance actions: CARD, ROLL. Everything else is a player's.
 CARD = const(1)
@@ -50,7 +53,18 @@ SEATS = const(6)
 FACES = const(6)  # a token number or a die: 1 to FACES
 _ALL = const(0xFFF)
 _NONE_BYTE = const(15)  # `reveal none` in the log
-_PACK = bytearray(b"\x10\0\0\0\0\0\0")  # a CARD's log bytes (its code << 4, then 6 of numbers), scratch
+_PACK = memoryview(bytearray(b"\x10\0\0\0\0\0\0"))  # a CARD's log entry (its code << 4, then the numbers' 6 bytes), scratch
+
+
+class _Slices:
+    def __getitem__(self, k):
+        return k
+
+
+# Slices made once: native code (tools/mpy.py) makes a slice object on the
+# heap at every `x[:]`, where the bytecode VM keeps it on the C stack.
+_WHOLE = _Slices()[:]
+_SEATS = _Slices()[4:]  # a checkpoint's crystals
 
 
 class Game:
@@ -81,6 +95,7 @@ class Game:
         self._each = o["call_after_each_window"]
         self.crystals = [0] * players
         self.tokens = bytearray(WINDOWS)
+        self._tv = memoryview(self.tokens)  # a card's tokens go in by it: 12 bytes, or refused
         self._joined_with = [0] * SEATS  # crystals held when joining a call, by seat
         self._prio = bytearray(SEATS)  # tie order within a call, by seat
         self._closed_with = bytearray(7)  # closed windows per token number; [0]: windows open
@@ -108,14 +123,10 @@ class Game:
 
     def _wait_card(self):
         """No card under the lid and a fresh turn: the state between cards,
-        but for the round, the seats and the crystals. No card under the
-        lid: every window closed, no token numbers."""
-        self.open_mask = 0
-        self.tokens[:] = b"\0\0\0\0\0\0\0\0\0\0\0\0"  # in place, as below: an action makes no object
-        self._closed_with[:] = b"\0\0\0\0\0\0\0"
-        self.need_card = True
+        but for the round, the seats and the crystals (a restart, an undo:
+        from any state, so every seat's call data is cleared)."""
         self.joined = 0xFF  # as if all had joined: _new_turn clears every seat's call data
-        self._new_turn()
+        self._end_card(None)
 
     def _new_turn(self):
         self.phase = P_OPEN if self._dice == _DICE_OFF else P_ROLL
@@ -128,8 +139,8 @@ class Game:
         self.active_guessed = False
         self.n_at_guess = 0  # N, once the active player guessed or passed
         if self.joined:  # clear the call's data, so that the state is a function of the log
-            self._joined_with[:] = (0, 0, 0, 0, 0, 0)
-            self._prio[:] = b"\0\0\0\0\0\0"
+            self._joined_with[_WHOLE] = (0, 0, 0, 0, 0, 0)
+            self._prio[_WHOLE] = b"\0\0\0\0\0\0"
         self.joined = 0  # bitmask of challengers in the call
         self.join_count = 0
 
@@ -253,97 +264,189 @@ class Game:
 
     # -- doing it ---------------------------------------------------------
 
-    def apply(self, op, a=0, b=0):  # type: (int, object, int) -> None
+    def apply(self, op, a=0, b=0):
         """Apply one action, or raise Refused with the reason and change
         nothing. CARD: a = 12 token numbers; ROLL: a, b = the dice;
         OPEN: a = window; GUESS/REVEAL: a = seat (REVEAL: NOBODY too);
-        ORDER: a = seats in their new speaking order."""
-        if self.phase == _P_OVER:
+        ORDER: a = seats in their new speaking order. (Unannotated: the
+        type checker takes a for an int, and its callers with a card or an
+        order say so.)
+
+        The frequent actions are written out here rather than in a method
+        each: on the board the engine runs as native code (tools/mpy.py),
+        where a call costs 10 to 15 us, as much as ten of these lines."""
+        if self.need_card:
+            if op != CARD:
+                raise Refused("no_card")
+            t = self._tv  # the tokens, in place: no object made
+            try:
+                t[_WHOLE] = a  # 12 bytes in a bytes-like a card from a log or a deal; else:
+            except (ValueError, TypeError, NotImplementedError):  # another length, or a list
+                t[_WHOLE] = _card_bytes(a)
+            if not _pack(t, _PACK):  # each of 1..FACES twice, or refused
+                t[_WHOLE] = b"\0\0\0\0\0\0\0\0\0\0\0\0"  # as it was
+                _card_bytes(a)  # raises, naming the wrong number
+            ck = self._prev  # this card's checkpoint; the current one becomes the card before's
+            self._prev = self._ck
+            self._ck = ck
+            ck[0] = len(self.log)
+            ck[1] = self.round
+            ck[2] = self.cards
+            ck[3] = self.active
+            ck[_SEATS] = self.crystals
+            self.log += _PACK  # the card's log entry, packed above
+            self._closed_with[_WHOLE] = b"\0\2\2\2\2\2\2"
+            self.cards += 1
+            self.need_card = False
+            return
+        ph = self.phase
+        if ph == _P_OVER:
             raise Refused("now5")
-        if self.need_card and op != CARD:
-            raise Refused("no_card")
-        if not CARD <= op <= REVEAL:
+        if op == GUESS:  # a = seat: the active player's guess, or a challenger joining the call
+            if not 0 <= a < self.n:
+                raise Refused("no_seat", a + 1)
+            if ph == P_DECIDE:
+                if a != self.active:
+                    raise Refused("not_yours", self.active + 1)
+                if self.passed:
+                    raise Refused("passed")
+                self.active_guessed = True
+                self.n_at_guess = WINDOWS - self._closed_with[0]
+                self.phase = P_CALL if self.opts["challenge_guess"] else P_REVEAL
+            else:
+                if ph != P_CALL:
+                    raise self._not_now()
+                if a == self.active:
+                    raise Refused("guessed" if self.active_guessed else "declined", a + 1)
+                if (self.joined >> a) & 1:
+                    raise Refused("in_call", a + 1)
+                cr = self.crystals
+                c = cr[a]
+                cost = self._cost
+                if self._needs_funds and c < cost:
+                    raise Refused("funds", a + 1, c, cost)
+                self._joined_with[a] = c
+                k = self.join_count
+                self._prio[a] = 16 + k  # after any seats an `order` placed
+                self.join_count = k + 1
+                self.joined |= 1 << a
+                k = c if c < cost else cost  # paid
+                cr[a] = c - k
+                cr[self.active] += k
+            self.log.append(GUESS << 4 | a)
+        elif op == OPEN:  # a = window
+            if not 0 <= a < WINDOWS:
+                raise Refused("no_window", a + 1)
+            if ph != P_OPEN and not (ph == P_DECIDE and self._can_open_more()):
+                raise self._no_open(a)
+            m = self.open_mask
+            if (m >> a) & 1:
+                raise Refused("is_open", a + 1)
+            d = self.d1
+            if d:  # the die spent: _die_for's choice, written out
+                b = self.used
+                t = self.tokens[a]
+                if not b & 1 and d == t:
+                    b |= 1
+                elif not b & 2 and self.d2 == t:
+                    b |= 2
+                elif not b & 1 and self._closed_with[d] == 0:
+                    b |= 1
+                elif not b & 2 and self._closed_with[self.d2] == 0:
+                    b |= 2
+                else:
+                    raise self._no_open(a)
+                self.used = b
+            self.open_mask = m | 1 << a
+            m = self._closed_with
+            m[self.tokens[a]] -= 1
+            m[0] += 1
+            self.turn_opened += 1
+            self.unrewarded += 1
+            self.passed = False
+            self.phase = P_DECIDE
+            self.log.append(OPEN << 4 | a)
+        elif op == ROLL:  # a, b = the dice
+            if self._dice == _DICE_OFF:
+                raise Refused("dice_off")
+            if ph != P_ROLL:
+                raise self._not_now()
+            if not (1 <= a <= FACES and 1 <= b <= FACES):
+                raise Refused("die")
+            self.d1 = a
+            self.d2 = b
+            self.phase = P_OPEN
+            m = self.log
+            m.append(ROLL << 4)
+            m.append(a << 4 | b)
+        elif op == CLOSE:  # the call closes: a reveal, or nobody guessed
+            if ph != P_CALL:
+                raise Refused("no_call")
+            self.log.append(CLOSE << 4)
+            if self.active_guessed or self.joined:
+                self.phase = P_REVEAL
+            else:
+                self._no_takers()
+        elif op == REVEAL:  # a = the seat that guessed right, or NOBODY
+            if ph != P_REVEAL:
+                raise self._not_now()
+            lose = self.joined | ((1 << self.active) if self.active_guessed else 0)  # the guessers
+            if a != NOBODY and not (0 <= a < self.n and (lose >> a) & 1):
+                raise Refused("no_guess", a + 1)
+            self.log.append(REVEAL << 4 | (_NONE_BYTE if a == NOBODY else a))
+            n = self.n_at_guess
+            cr = self.crystals
+            if a != NOBODY:
+                cr[a] += n
+                if self.opts["bystanders_lose"]:  # every seat but the right one: guessers and bystanders
+                    lose = ((1 << self.n) - 1) & ~(1 << a)
+                else:
+                    lose &= ~(1 << a)
+            a = 0
+            while lose:  # seats by their bit, up to the last loser
+                if lose & 1:
+                    b = cr[a]
+                    cr[a] = b - n if b > n else 0
+                lose >>= 1
+                a += 1
+            self._end_card(True)
+        elif op == PASS:  # the active player declines: the reward, then a call or the next turn
+            if ph != P_DECIDE:
+                raise self._not_now()
+            if self.passed:
+                raise Refused("passed")
+            a = self._reward
+            if a == _PER_WINDOW:
+                a = self.unrewarded
+            elif a == _PER_OPEN_WINDOW:
+                a = self._closed_with[0]  # windows open
+            else:  # _FLAT
+                a = self.opts["decline_flat"]
+            self.crystals[self.active] += a
+            self.unrewarded = 0
+            self.passed = True
+            self.log.append(PASS << 4)
+            if self.opts["guess_after_pass"]:
+                self.n_at_guess = WINDOWS - self._closed_with[0]
+                self.phase = P_CALL
+            else:
+                self._no_takers()
+        elif op == SKIP:
+            self._skip()
+        elif op == END:
+            self._end()
+        elif op == ORDER:
+            self._order(a)
+        elif op == CARD:
+            raise Refused("has_card")
+        else:
             raise Refused("unknown_op", op)
-        _ACTIONS[op - 1](self, a, b)  # each checks, changes the state, and logs itself
 
     def _not_now(self):
         return Refused("now%d" % self.phase)
 
-    def _card(self, tokens, ck):
-        # ck (b, unused): a local slot, so the frame stays on the C stack
-        if not self.need_card:
-            raise Refused("has_card")
-        if len(tokens) != WINDOWS:
-            raise Refused("card_len", len(tokens))
-        _pairs(tokens)
-        ck = self._ck
-        self._prev[:] = ck
-        ck[0] = len(self.log)
-        ck[1] = self.round
-        ck[2] = self.cards
-        ck[3] = self.active
-        ck[4:] = self.crystals
-        self.tokens = tokens = bytearray(tokens)
-        ck = _PACK  # the log's bytes, written in place: no object made
-        ck[1] = tokens[0] << 4 | tokens[1]
-        ck[2] = tokens[2] << 4 | tokens[3]
-        ck[3] = tokens[4] << 4 | tokens[5]
-        ck[4] = tokens[6] << 4 | tokens[7]
-        ck[5] = tokens[8] << 4 | tokens[9]
-        ck[6] = tokens[10] << 4 | tokens[11]
-        self.log += ck
-        self._closed_with[:] = b"\0\2\2\2\2\2\2"
-        self.cards += 1
-        self.need_card = False
-
-    def _roll(self, d1, d2):
-        if self._dice == _DICE_OFF:
-            raise Refused("dice_off")
-        if self.phase != P_ROLL:
-            raise self._not_now()
-        if not (1 <= d1 <= FACES and 1 <= d2 <= FACES):
-            raise Refused("die")
-        self.d1 = d1
-        self.d2 = d2
-        self.phase = P_OPEN
-        self.log.append(ROLL << 4)
-        self.log.append(d1 << 4 | d2)
-
-    def _skip(self, _, __):
-        if self._dice != _DICE_OPTIONAL:
-            raise Refused("no_skip")
-        if self.phase != P_ROLL:
-            raise self._not_now()
-        self.phase = P_OPEN
-        self.log.append(SKIP << 4)
-
-    def _open(self, w, _):
-        # small frames: an action's state over 11 words would be allocated on
-        # the heap at every call (tools.frames), so refusals are built apart
-        if not 0 <= w < WINDOWS:
-            raise Refused("no_window", w + 1)
-        _ = self.phase
-        if _ != P_OPEN and not (_ == P_DECIDE and self._can_open_more()):
-            raise self._no_open(w)
-        if (self.open_mask >> w) & 1:
-            raise Refused("is_open", w + 1)
-        if self.d1:
-            _ = self._die_for(w)
-            if _ < 0:
-                raise self._no_open(w)
-            self.used |= 1 << _
-        self.open_mask |= 1 << w
-        _ = self._closed_with
-        _[self.tokens[w]] -= 1
-        _[0] += 1
-        self.turn_opened += 1
-        self.unrewarded += 1
-        self.passed = False
-        self.phase = P_DECIDE
-        self.log.append(OPEN << 4 | w)
-
     def _no_open(self, w):
-        """Why window w may not be opened now (the checks of _open, apart)."""
+        """Why window w may not be opened now (the checks of an OPEN, apart)."""
         ph = self.phase
         if ph != P_OPEN and not (ph == P_DECIDE and self._can_open_more()):
             if ph != P_DECIDE:
@@ -354,74 +457,20 @@ class Game:
             return Refused("by_die", w + 1, self.d2 if u == 1 else self.d1, self.d1 if u == 1 else self.d2)
         return Refused("by_dice", w + 1, self.d1, self.d2)
 
-    def _guess(self, s, _):
-        if not 0 <= s < self.n:
-            raise Refused("no_seat", s + 1)
-        ph = self.phase
-        if ph == P_DECIDE:
-            if s != self.active:
-                raise Refused("not_yours", self.active + 1)
-            if self.passed:
-                raise Refused("passed")
-            self.active_guessed = True
-            self.n_at_guess = self.closed()
-            self.phase = P_CALL if self.opts["challenge_guess"] else P_REVEAL
-        else:
-            if ph != P_CALL:
-                raise self._not_now()
-            if s == self.active:
-                raise Refused("guessed" if self.active_guessed else "declined", s + 1)
-            if (self.joined >> s) & 1:
-                raise Refused("in_call", s + 1)
-            c = self.crystals[s]
-            if self._needs_funds and c < self._cost:
-                raise Refused("funds", s + 1, c, self._cost)
-            self._joined_with[s] = c
-            self._prio[s] = 16 + self.join_count  # after any seats an `order` placed
-            self.join_count += 1
-            self.joined |= 1 << s
-            paid = c if c < self._cost else self._cost
-            self.crystals[s] = c - paid
-            self.crystals[self.active] += paid
-        self.log.append(GUESS << 4 | s)
-
-    def _pass(self, _, __):
-        if self.phase != P_DECIDE:
+    def _skip(self):
+        if self._dice != _DICE_OPTIONAL:
+            raise Refused("no_skip")
+        if self.phase != P_ROLL:
             raise self._not_now()
-        if self.passed:
-            raise Refused("passed")
-        r = self._reward
-        if r == _PER_WINDOW:
-            gain = self.unrewarded
-        elif r == _PER_OPEN_WINDOW:
-            gain = WINDOWS - self.closed()
-        else:  # _FLAT
-            gain = self.opts["decline_flat"]
-        self.crystals[self.active] += gain
-        self.unrewarded = 0
-        self.passed = True
-        self.log.append(PASS << 4)
-        if self.opts["guess_after_pass"]:
-            self.n_at_guess = self.closed()
-            self.phase = P_CALL
-        else:
-            self._no_takers()
+        self.phase = P_OPEN
+        self.log.append(SKIP << 4)
 
-    def _end(self, _, __):
+    def _end(self):
         if self.phase != P_DECIDE or not self.passed:
             raise Refused("end")
         self.log.append(END << 4)
         self.active = (self.active + 1) % self.n
         self._new_turn()
-
-    def _close(self, _, __):
-        if self.phase != P_CALL:
-            raise Refused("no_call")
-        self.log.append(CLOSE << 4)
-        if self.active_guessed or self.joined:
-            self.phase = P_REVEAL
-        else:
-            self._no_takers()
 
     def _no_takers(self):
         """A pass that drew no guess: void card, a chance to open on, or next turn."""
@@ -433,7 +482,7 @@ class Game:
             self.active = (self.active + 1) % self.n
             self._new_turn()
 
-    def _order(self, seats, _):
+    def _order(self, seats):
         if self.phase != P_CALL:
             raise Refused("order_when")
         k = len(seats)
@@ -457,47 +506,30 @@ class Game:
             self._prio[seats[i]] = i
             log.append(seats[i])
 
-    def _reveal(self, right, lose):
-        # lose (b, unused) holds the guessers, then the losers: 11 words of
-        # state, kept on the C stack
-        if self.phase != P_REVEAL:
-            raise self._not_now()
-        lose = self.joined | ((1 << self.active) if self.active_guessed else 0)
-        if right != NOBODY and not (0 <= right < self.n and (lose >> right) & 1):
-            raise Refused("no_guess", right + 1)
-        self.log.append(REVEAL << 4 | (_NONE_BYTE if right == NOBODY else right))
-        n = self.n_at_guess
-        cr = self.crystals
-        if right != NOBODY:
-            cr[right] += n
-            if self.opts["bystanders_lose"]:  # every seat but the right one: guessers and bystanders
-                lose = ((1 << self.n) - 1) & ~(1 << right)
-            else:
-                lose &= ~(1 << right)
-        s = 0
-        while lose:  # seats by their bit, up to the last loser
-            if lose & 1:
-                cr[s] = cr[s] - n if cr[s] > n else 0
-            lose >>= 1
-            s += 1
-        self._end_card(True)
-
     def _end_card(self, counts):
-        """The card leaves the lid (revealed or void): windows close; the next
-        round, or the end of the game."""
-        if counts:
-            if self.round >= self.opts["rounds"]:
-                self._wait_card()
-                self.need_card = False
-                self.phase = _P_OVER
-                return
-            self.round += 1
-        if self.opts["next_round_starter"] == "rotate":
-            self.starter = (self.starter + 1) % self.n
-        else:
-            self.starter = (self.active + 1) % self.n
-        self.active = self.starter
-        self._wait_card()
+        """The card leaves the lid (revealed or void; counts: the round
+        marker moves): the next round, or the end of the game. counts None:
+        the lid alone emptied (_wait_card). No card under the lid: every
+        window closed, no token numbers. One call for all of it: a call
+        costs as much as these lines (apply())."""
+        if counts is not None:
+            if counts:
+                if self.round >= self.opts["rounds"]:
+                    self._wait_card()
+                    self.need_card = False
+                    self.phase = _P_OVER
+                    return
+                self.round += 1
+            if self.opts["next_round_starter"] == "rotate":
+                self.starter = (self.starter + 1) % self.n
+            else:
+                self.starter = (self.active + 1) % self.n
+            self.active = self.starter
+        self.open_mask = 0
+        self.tokens[_WHOLE] = b"\0\0\0\0\0\0\0\0\0\0\0\0"  # in place, as below: an action makes no object
+        self._closed_with[_WHOLE] = b"\0\0\0\0\0\0\0"
+        self.need_card = True
+        self._new_turn()
 
     # -- undo and replay --------------------------------------------------
 
@@ -553,8 +585,8 @@ class Game:
         self.crystals[:] = ck[4:]
         self._wait_card()
         for _, op, a, b in _walk(since, 0):
-            _ACTIONS[op - 1](self, a, b)
-        prev[:] = keep
+            self.apply(op, a, b)  # pyright: ignore[reportArgumentType] (a card, an order)
+        self._prev[:] = keep  # its card made ck the card before's: a checkpoint known again
 
     def replay(self, log):
         """Reset to the start and apply a log (e.g. a journal read back);
@@ -564,36 +596,26 @@ class Game:
         self._restart()
         try:
             for _, op, a, b in _walk(src, 0):
-                self.apply(op, a, b)
-        except Refused:
+                self.apply(op, a, b)  # pyright: ignore[reportArgumentType] (a card, an order)
+        except Refused as e:  # named: native code (tools/mpy.py) has no bare raise
             self.replay(old)
-            raise
+            raise e
 
 
-def _pairs(t):
-    """Refuse 12 token numbers unless each of 1..FACES comes twice, naming
-    the first wrong one. A nibble a number, unrolled (a loop costs a card
-    twice as much): 0x2222220 only then (no nibble holds 12 or more)."""
-    try:
-        c = ((1 << (t[0] << 2)) + (1 << (t[1] << 2)) + (1 << (t[2] << 2)) + (1 << (t[3] << 2))
-             + (1 << (t[4] << 2)) + (1 << (t[5] << 2)) + (1 << (t[6] << 2)) + (1 << (t[7] << 2))
-             + (1 << (t[8] << 2)) + (1 << (t[9] << 2)) + (1 << (t[10] << 2)) + (1 << (t[11] << 2)))
-    except ValueError:  # a negative number
-        c = 0
-    if c != 0x2222220:
-        c = 0
-        for x in t:
-            if not 1 <= x <= FACES:
-                raise Refused("token", x)
-            c += 1 << (4 * x)
-        for x in range(1, FACES + 1):
-            if (c >> (4 * x)) & 15 != 2:
-                raise Refused("pairs", x, (c >> (4 * x)) & 15)
-
-
-# The action methods by code - 1: apply()'s one dispatch.
-_ACTIONS = (Game._card, Game._roll, Game._skip, Game._open, Game._guess, Game._pass,
-            Game._end, Game._order, Game._close, Game._reveal)
+def _card_bytes(t):
+    """t's 12 token numbers as bytes, or Refused naming what is wrong: the
+    length, a number out of 1..FACES, or a number not there twice."""
+    if len(t) != WINDOWS:
+        raise Refused("card_len", len(t))
+    c = 0
+    for x in t:
+        if not 1 <= x <= FACES:
+            raise Refused("token", x)
+        c += 1 << (4 * x)
+    for x in range(1, FACES + 1):
+        if (c >> (4 * x)) & 15 != 2:
+            raise Refused("pairs", x, (c >> (4 * x)) & 15)
+    return bytes(t)
 
 
 def size(b):

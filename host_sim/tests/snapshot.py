@@ -11,7 +11,7 @@ def snapshot(g):
         if name == "_prev":
             continue
         v = getattr(g, name)
-        out.append((name, bytes(v) if isinstance(v, bytearray) else
+        out.append((name, bytes(v) if isinstance(v, (bytearray, memoryview)) else
                     tuple(v) if isinstance(v, list) else
                     tuple(sorted(v.items())) if isinstance(v, dict) else v))
     return tuple(out) + (tuple(g.call_order()),)
