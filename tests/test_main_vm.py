@@ -1,5 +1,6 @@
 """firmware/main.py boots the board as `make flash` leaves it: the files it
-copies (the .mpy packages for armv6m, the board configs, main.py as source)
+copies (the .mpy packages, their machine code built for the VM's x86-64 in
+place of the board's armv6m; the board configs; main.py as source)
 in the VM's working directory, the board's root, with the emulated board
 beside them. main.py's loop runs on the virtual clock: asyncio.run and
 asyncio.sleep_ms are stood in for, since the VM's asyncio queues its tasks
@@ -62,7 +63,7 @@ def board_root(tmp_path_factory):
     in its journal (played on CPython), so that main.py resumes it."""
     root = str(tmp_path_factory.mktemp("board"))
     build_dir = str(tmp_path_factory.mktemp("build"))
-    build(build_dir, "armv6m")
+    build(build_dir, "x64")  # as `make flash` builds, for this VM: the engine's native code runs here
     args = flash.copy_args("PORT", build_dir)
     for d in args[args.index("-r") + 1:args.index(":")]:
         shutil.copytree(os.path.join(build_dir, d), os.path.join(root, d))

@@ -50,6 +50,15 @@ def data_files(root=FIRMWARE):
 NO_LINES = ("-O1", "-X", "no-source-lines")
 
 
+# Modules compiled to machine code for the board (any -march): the engine,
+# whose every action is replayed at a resume, as native code (a call 10 us
+# instead of 14, no frame on the heap, bytecodes done without the
+# interpreter); a card's check as viper (machine-word arithmetic). They
+# take more flash and heap than bytecode (docs/rp2040.md). The VM's and the
+# web page's builds (no -march) run them as bytecode, CPython as source.
+EMIT = {"game/engine.py": "native", "game/cardbits.py": "viper"}
+
+
 def compile_file(rel, dest, march=None, root=FIRMWARE):
     """Compile root/rel (firmware/ by default) to dest/rel.mpy; raise with
     mpy-cross's message on failure."""
@@ -58,6 +67,8 @@ def compile_file(rel, dest, march=None, root=FIRMWARE):
     cmd = [tool("mpy-cross"), *NO_LINES, "-o", out, "-s", os.path.basename(rel)]
     if march:
         cmd.append("-march=" + march)
+        if root == FIRMWARE and rel in EMIT:
+            cmd += ["-X", "emit=" + EMIT[rel]]
     cmd.append(os.path.join(root, rel))
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode:

@@ -91,6 +91,22 @@ def blank_board(tmp_path):
 
 
 @needs_pico
+def test_cards_are_checked_alike_on_the_board(tmp_path):
+    """The board runs the engine as native code and a card's check as viper
+    (tools.mpy.EMIT), where a shift past 31 bits wraps: the same cards are
+    taken and refused there, for the same reasons, as on CPython."""
+    from host_sim.rp2040.session import Pico
+    from host_sim.tests.vmscripts import CARDS, cards_expected
+    p = Pico("pico_pca9685", ROOT, str(tmp_path))
+    try:
+        p.interrupt()
+        got = p.exec(CARDS).replace("\r\n", "\n").splitlines()
+    finally:
+        p.close(keep=False)
+    assert got == cards_expected()
+
+
+@needs_pico
 def test_files_the_board_writes_read_back_on_the_host(tmp_path):
     """The board's littlefs writes, the host's reads the flash image: a
     400-byte journal rewritten 24 times (its entry reaches the end of the
