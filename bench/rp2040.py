@@ -157,11 +157,12 @@ head = c.journal.load()[0]
 g = c.game
 acts = list(g.actions())
 h = Game(g.n, None, g.first, head["rules"])
-t2 = time.ticks_us()
-for op, a, b in acts:
-    h.apply(op, a, b)
-t3 = time.ticks_us()
-print(len(g.log), c.journal.entries, time.ticks_diff(t1, t0) // %(n)d, len(acts), time.ticks_diff(t3, t2))"""
+def replay(h, acts):  # in a function, as the firmware applies actions: the REPL's names are a dict's
+    t = time.ticks_us()
+    for op, a, b in acts:
+        h.apply(op, a, b)
+    return time.ticks_diff(time.ticks_us(), t)
+print(len(g.log), c.journal.entries, time.ticks_diff(t1, t0) // %(n)d, len(acts), replay(h, acts))"""
 
 
 def resume(tmp):
