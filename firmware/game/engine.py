@@ -65,6 +65,7 @@ class _Slices:
 # heap at every `x[:]`, where the bytecode VM keeps it on the C stack.
 _WHOLE = _Slices()[:]
 _SEATS = _Slices()[4:]  # a checkpoint's crystals
+del _Slices  # its heap
 
 
 class Game:
