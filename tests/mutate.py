@@ -32,7 +32,7 @@ WORK = os.path.join(ROOT, "build", "mutate")
 # Fast tests that exercise the mutated code (the random-play, garbage-record
 # and VM tests are too slow to run once per mutant). A mutant that hangs them
 # past the timeout counts as killed, as mutmut's own score counts it.
-TESTS = ["host_sim/tests/test_rules.py", "host_sim/tests/test_record.py",
+TESTS = ["host_sim/tests/test_rules.py", "host_sim/tests/test_cardbits.py", "host_sim/tests/test_record.py",
          "host_sim/tests/test_random_golden.py",
          "host_sim/tests/test_random_play.py::test_undo_from_the_checkpoint_is_a_full_replay",
          "host_sim/tests/test_random_play.py::test_undo_costs_the_actions_since_the_card",
