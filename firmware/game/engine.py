@@ -286,7 +286,7 @@ class Game:
                 t[_WHOLE] = _card_bytes(a)
             if not _pack(t, _PACK):  # each of 1..FACES twice, or refused
                 t[_WHOLE] = b"\0\0\0\0\0\0\0\0\0\0\0\0"  # as it was
-                _card_bytes(a)  # raises, naming the wrong number
+                raise _card_fault(a)  # naming the wrong number
             ck = self._prev  # this card's checkpoint; the current one becomes the card before's
             self._prev = self._ck
             self._ck = ck
@@ -603,19 +603,28 @@ class Game:
             raise e
 
 
-def _card_bytes(t):
-    """t's 12 token numbers as bytes, or Refused naming what is wrong: the
-    length, a number out of 1..FACES, or a number not there twice."""
+def _card_fault(t):
+    """Refused naming what is wrong with t as a card's 12 numbers: the
+    length, a number out of 1..FACES, or a number not there twice; None for
+    a right card."""
     if len(t) != WINDOWS:
-        raise Refused("card_len", len(t))
+        return Refused("card_len", len(t))
     c = 0
     for x in t:
         if not 1 <= x <= FACES:
-            raise Refused("token", x)
+            return Refused("token", x)
         c += 1 << (4 * x)
     for x in range(1, FACES + 1):
         if (c >> (4 * x)) & 15 != 2:
-            raise Refused("pairs", x, (c >> (4 * x)) & 15)
+            return Refused("pairs", x, (c >> (4 * x)) & 15)
+    return None
+
+
+def _card_bytes(t):
+    """t's 12 numbers as bytes (a list, say), or Refused saying what is wrong."""
+    f = _card_fault(t)
+    if f is not None:
+        raise f
     return bytes(t)
 
 

@@ -523,8 +523,11 @@ def test_an_actions_size_is_what_the_log_walk_reads_for_every_first_byte():
     ([7, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6], "token numbers are 1 to 6, got 7"),
     ([1, 2, 3, 4, 5, 6, 1, 2, 3, 4, -1, 6], "token numbers are 1 to 6, got -1"),
     ([257, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6], "token numbers are 1 to 6, got 257"),  # 1 in a byte
-    ([1, 1, 1, 4, 5, 6, 1, 2, 3, 4, 5, 6], None),  # three 1s and one each of 2 and 3
-    ([6] * 12, None),
+    ([1, 1, 1, 4, 5, 6, 1, 2, 3, 4, 5, 6], ("pairs", 1, 4)),  # four 1s and one each of 2 and 3
+    ([6] * 12, ("pairs", 1, 0)),
+    ([1, 1, 2, 2, 3, 3, 4, 4, 5, 6, 6, 6], ("pairs", 5, 1)),  # the last numbers counted too
+    ([1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 5, 6], ("pairs", 5, 3)),
+    ([1, 1, 2, 2, 3, 3, 4, 4, 6, 5, 5, 5], ("pairs", 5, 3)),
 ])
 def test_a_wrong_card_is_refused_naming_the_number_and_nothing_changes(tokens, text):
     """The card's check is one sum for a right card; a wrong one is named as before."""
@@ -533,9 +536,28 @@ def test_a_wrong_card_is_refused_naming_the_number_and_nothing_changes(tokens, t
     for t in (tokens, bytes(tokens) if all(0 <= x < 256 for x in tokens) else tokens):
         with pytest.raises(Refused) as e:
             g.apply(engine.CARD, t)
-        assert e.value.args[0] == ("token" if text else "pairs")
-        if text:
+        if isinstance(text, tuple):
+            assert e.value.args == text
+        else:
+            assert e.value.args[0] == "token"
             assert str(e.value) == text
         assert snapshot(g) == before
     g.apply(engine.CARD, [2, 1, 4, 3, 6, 5] * 2)
     assert bytes(g.tokens) == bytes([2, 1, 4, 3, 6, 5] * 2) and bytes(g.log) == b"\x10\x21\x43\x65\x21\x43\x65"
+
+
+def test_both_dice_spent_in_either_order_open_no_third_window():
+    """With room for a third window (max_windows 3), once the second die is
+    spent after the first, no window is left to open: whichever die went first."""
+    for order in ((0, 2), (2, 0)):  # die 1's window first, or die 2's
+        opts = rules.preset("standard")
+        opts["max_windows"] = 3
+        g = Game(2, opts)
+        g.apply(engine.CARD, bytes([1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6]))
+        g.apply(engine.ROLL, 1, 2)  # window 0 takes die 1, window 2 die 2
+        for w in order:
+            g.apply(engine.OPEN, w)
+        assert g.used == 3
+        assert not [a for op, a in g.legal() if op == engine.OPEN]
+        with pytest.raises(Refused):
+            g.apply(engine.OPEN, 4)
