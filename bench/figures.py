@@ -79,7 +79,8 @@ GROUPS = (
         ("rp2040_resume_ms_300", "a fresh Controller reading back and replaying a 6-seat game's 300-entry "
          "journal", ("<=", 100)),
         ("rp2040_boot_resumed_ms", "power-up to that resumed game's screen", ("<=", 1000)),
-        ("rp2040_action_us", "the engine, per applied action", ("<=", 100)),
+        ("rp2040_action_us", "the engine (native code on the board), per applied action: that game's 81 actions "
+         "replayed into a new game by a loop in a function", ("<=", 100)),
         ("rp2040_press_to_shutter_ms_p99", "contact closure of OK to the PCA9685 write that moves that "
          "servo, 30 presses at random phases of main.py's loop", ("<=", 20)),
         ("rp2040_step_us_p50", "one `Device.step()`, its OLED page included, over a whole game", ("<=", 500)),
