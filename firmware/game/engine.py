@@ -286,7 +286,8 @@ class Game:
                 t[_WHOLE] = _card_bytes(a)
             if not _pack(t, _PACK):  # each of 1..FACES twice, or refused
                 t[_WHOLE] = b"\0\0\0\0\0\0\0\0\0\0\0\0"  # as it was
-                raise _card_fault(a)  # naming the wrong number
+                _card_bytes(a)  # raises, naming the wrong number; so never a card of zeros:
+                raise ValueError("game.cardbits took for wrong a right card")  # a bug, not a refusal
             ck = self._prev  # this card's checkpoint; the current one becomes the card before's
             self._prev = self._ck
             self._ck = ck
