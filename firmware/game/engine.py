@@ -283,11 +283,14 @@ class Game:
             try:
                 t[_WHOLE] = a  # 12 bytes in a bytes-like a card from a log or a deal; else:
             except (ValueError, TypeError, NotImplementedError):  # another length, or a list
-                t[_WHOLE] = _card_bytes(a)
+                fault = _card_fault(a)
+                if fault is not None:
+                    raise fault
+                t[_WHOLE] = bytes(a)
             if not _pack(t, _PACK):  # each of 1..FACES twice, or refused
                 t[_WHOLE] = b"\0\0\0\0\0\0\0\0\0\0\0\0"  # as it was
-                _card_bytes(a)  # raises, naming the wrong number; so never a card of zeros:
-                raise ValueError("game.cardbits took for wrong a right card")  # a bug, not a refusal
+                # naming the wrong number; if none (a bug: cardbits and _card_fault disagree), not a refusal
+                raise _card_fault(a) or ValueError("cardbits")
             ck = self._prev  # this card's checkpoint; the current one becomes the card before's
             self._prev = self._ck
             self._ck = ck
@@ -619,14 +622,6 @@ def _card_fault(t):
         if (c >> (4 * x)) & 15 != 2:
             return Refused("pairs", x, (c >> (4 * x)) & 15)
     return None
-
-
-def _card_bytes(t):
-    """t's 12 numbers as bytes (a list, say), or Refused saying what is wrong."""
-    f = _card_fault(t)
-    if f is not None:
-        raise f
-    return bytes(t)
 
 
 def size(b):
