@@ -347,21 +347,11 @@ class Game:
             m = self.open_mask
             if (m >> a) & 1:
                 raise Refused("is_open", a + 1)
-            d = self.d1
-            if d:  # the die spent: _die_for's choice, written out
-                b = self.used
-                t = self.tokens[a]
-                if not b & 1 and d == t:
-                    b |= 1
-                elif not b & 2 and self.d2 == t:
-                    b |= 2
-                elif not b & 1 and self._closed_with[d] == 0:
-                    b |= 1
-                elif not b & 2 and self._closed_with[self.d2] == 0:
-                    b |= 2
-                else:
+            if self.d1:
+                b = self._die_for(a)
+                if b < 0:
                     raise self._no_open(a)
-                self.used = b
+                self.used |= 1 << b
             self.open_mask = m | 1 << a
             m = self._closed_with
             m[self.tokens[a]] -= 1
