@@ -31,3 +31,12 @@ def test_a_card_is_packed_a_nibble_a_number(t):
 @pytest.mark.parametrize("t", BAD)
 def test_a_wrong_card_is_refused_and_its_entry_untouched(t):
     assert packed(t) == (0, b"\x10\xaa\xaa\xaa\xaa\xaa\xaa")
+
+
+@pytest.mark.parametrize("i", range(12))
+def test_a_number_past_7_is_refused_wherever_it_lies(i):
+    """x + 64 shifts, modulo 32, as x does: only the guard tells them apart,
+    for each of the 12 numbers it reads."""
+    t = list(GOOD[2])
+    t[i] += 64
+    assert packed(t) == (0, b"\x10\xaa\xaa\xaa\xaa\xaa\xaa")
