@@ -162,3 +162,24 @@ def test_play_says_which_die_is_used():
     assert play.dice(g) == "1 3 (1 is used)"
     g = record.load(["players 2", "first 1", "card 1 2 3 4 5 6 1 2 3 4 5 6", "roll 3 3", "open 3"]).game
     assert play.dice(g) == "3 3 (one is used)"
+
+
+def test_replay_refuses_a_record_over_4_mb_at_once(tmp_path):
+    p = subprocess.run([sys.executable, "-m", "host_sim", "replay", "/dev/zero"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=20)
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr == "/dev/zero: over 4 MB, larger than any game's record\n"
+    f = tmp_path / "long.rec"
+    f.write_text("players 3\n" + "# a comment line\n" * (4 << 16))  # 4 MB and some
+    p = run("replay", str(f))
+    assert p.returncode == 2 and "over 4 MB" in p.stderr
+
+
+def test_replay_shows_a_records_control_bytes_escaped(tmp_path):
+    f = tmp_path / "osc.rec"
+    f.write_text("players 3\nroll \x1b]52;c;aGk=\x07 \x1b[2J\x9b\n", encoding="utf-8")  # \x9b: C1 CSI
+    p = run("replay", str(f))
+    assert p.returncode == 2 and p.stdout == ""
+    assert not any(ord(c) < 32 and c != "\n" or 127 <= ord(c) < 160 for c in p.stderr)
+    assert "\\x1b]52;c;aGk=\\x07" in p.stderr and "\\x1b[2J\\x9b" in p.stderr
+    assert p.stderr.count("\n") == 1
