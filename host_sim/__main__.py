@@ -10,9 +10,10 @@ import argparse
 import json
 import sys
 
-from host_sim import cut  # (importing host_sim puts firmware/ on the path)
+import host_sim  # noqa: F401  (importing host_sim puts firmware/ on the path)
 from game import state
 from host_sim.recordfile import read_record
+from host_sim.shown import shown
 
 
 def replay(path):
@@ -30,9 +31,9 @@ def seed(text):
     """A seed as every front end takes it: a whole number 0 to 4294967295,
     refused in the words a game record's `seed` line is (no modulo)."""
     from game import Refused, rules
-    v = rules.whole(text)
+    v = rules.whole(text.lstrip("0") or text[:1])  # leading zeros: still the number, however many
     if v is None:
-        raise argparse.ArgumentTypeError(str(Refused("number", "seed", cut(text, 40))))
+        raise argparse.ArgumentTypeError(str(Refused("number", "seed", shown(text, 40))))
     if v > SEED_MAX:
         raise argparse.ArgumentTypeError(str(Refused("range", "seed", 0, SEED_MAX, v)))
     return v
@@ -41,7 +42,7 @@ def seed(text):
 class Parser(argparse.ArgumentParser):
     def error(self, message):
         """A bad flag: one line on stderr, exit 2 (no usage block)."""
-        self.exit(2, "%s: %s (--help lists the flags)\n" % (self.prog, cut(message)))
+        self.exit(2, "%s: %s (--help lists the flags)\n" % (self.prog, shown(message)))
 
 
 def runtime_flag(p):

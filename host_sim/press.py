@@ -3,10 +3,10 @@ scripted key presses; prints the rules state JSON as its last line."""
 import contextlib
 import json
 import os
-import sys
 import tempfile
 
 from host_sim import FIRMWARE, cut, hw
+from host_sim.shown import say, shown
 
 
 def install(runtime="micropython"):
@@ -102,6 +102,44 @@ def flash_folder(path):
             raise UsageError("%s: %s is a folder, not the device's file" % (where, name))
 
 
+def out_file(path, flag):
+    """UsageError for an output file that cannot be written, before the first
+    key is pressed: a missing folder, a folder in its place."""
+    where = "%s %s" % (flag, shown(path))
+    if not path:
+        raise UsageError("%s: give a file's name" % flag)
+    if os.path.isdir(path):
+        raise UsageError("%s: a folder, not a file" % where)
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        raise UsageError("%s: no folder %s" % (where, shown(parent)))
+    if not os.access(parent, os.W_OK | os.X_OK) or os.path.exists(path) and not os.access(path, os.W_OK):
+        raise UsageError("%s: not writable" % where)
+
+
+def kept(path):
+    """Every file under the flash folder and its bytes: what a refused run puts back."""
+    got = {}
+    for top, _, names in os.walk(path):
+        for n in names:
+            f = os.path.join(top, n)
+            if n != LOCK and os.path.isfile(f):
+                with open(f, "rb") as h:
+                    got[f] = h.read()
+    return got
+
+
+def put_back(path, files):
+    """The flash folder as kept() found it: new files removed, changed ones rewritten."""
+    for f in kept(path):
+        if f not in files:
+            os.remove(f)
+    for f, data in files.items():
+        os.makedirs(os.path.dirname(f), exist_ok=True)
+        with open(f, "wb") as h:
+            h.write(data)
+
+
 @contextlib.contextmanager
 def locked(path):
     """Hold the flash folder for this process: a second one on the same
@@ -143,7 +181,7 @@ def session(args):
     else:
         flash_folder(flash)
     try:
-        with locked(flash):
+        with locked(flash), as_it_was(flash if scratch is None else None):
             if code is not None:
                 choose_lang(flash, code)
             resuming = os.path.exists(os.path.join(flash, "game.jnl"))
@@ -152,10 +190,9 @@ def session(args):
             if not hasattr(s.dev, "ctl"):
                 raise UsageError(s.dev.msg)
             if s.dev.ctl.store.report:
-                print(s.dev.ctl.store.report, file=sys.stderr)
+                say(s.dev.ctl.store.report)
             if resuming and setup_of(args) is not None and s.game() is not None:
-                print("--flash %s holds a game: resumed it, --players, --rules and --seed ignored"
-                      % cut(flash), file=sys.stderr)
+                say("--flash %s holds a game: resumed it, --players, --rules and --seed ignored" % flash)
             try:
                 yield s
             finally:
@@ -165,6 +202,19 @@ def session(args):
     finally:
         if scratch is not None:
             scratch.cleanup()
+
+
+@contextlib.contextmanager
+def as_it_was(flash):
+    """A run refused (UsageError: exit 2) leaves the flash folder as it was,
+    whatever the boot or the keys before the refusal wrote."""
+    files = kept(flash) if flash is not None else None
+    try:
+        yield
+    except UsageError:
+        if files is not None:
+            put_back(flash, files)
+        raise
 
 
 def oled_lines(s):
@@ -185,13 +235,16 @@ def _open_out(path, flag):
     try:
         return open(path, "w")
     except OSError as e:
-        raise UsageError("%s %s: %s" % (flag, cut(path), e.strerror))
+        raise UsageError("%s %s: %s" % (flag, shown(path), e.strerror))
 
 
 def main(args):
     from game import state
     trace = None
     try:
+        for path, flag in ((args.record_out, "--record-out"), (args.trace, "--trace"), (args.oled_out, "--oled-out")):
+            if path is not None:
+                out_file(path, flag)
         with session(args) as s:
             keys = " ".join(args.keys).split()
             try:
@@ -220,7 +273,7 @@ def main(args):
             print(json.dumps(state.as_dict(g)) if g is not None else "null")
             return 0
     except UsageError as e:
-        print(e, file=sys.stderr)
+        say(e)
         return 2
     finally:
         if trace is not None:

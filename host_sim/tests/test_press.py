@@ -1,6 +1,8 @@
 """`python -m host_sim press`: the stable scripted interface to the device."""
 import json
 
+import pytest
+
 from host_sim.__main__ import main
 
 
@@ -123,3 +125,48 @@ def test_a_wait_token_lets_a_week_pass_in_seconds(capsys):
 def test_a_bad_wait_token_is_named(capsys):
     code, out, err = run(capsys, "--players", "3", "r", "~week")
     assert code == 2 and "~week" in err and out == ""
+
+
+def _files(d):
+    return {p.name: p.read_bytes() for p in sorted(d.iterdir()) if p.name != ".in-use"}
+
+
+@pytest.mark.parametrize("argv", [
+    ["--record-out", "/nonexistent-folder/x.rec", "p", "o"],
+    ["--trace", "/nonexistent-folder/t.jsonl", "o"],
+    ["--lang", "zh-hans", "x"],
+    ["--lang", "zh-hant", "o", "~2592000001"],
+    ["o", "\x1b[2J"],
+])
+def test_a_refused_press_leaves_the_flash_and_settings_as_they_were(capsys, tmp_path, argv):
+    d = tmp_path / "flash"
+    run(capsys, "--flash", str(d), "--players", "3", "--seed", "4", "r o")
+    before = _files(d)
+    code, out, err = run(capsys, "--flash", str(d), *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert _files(d) == before
+
+
+def test_a_wait_beyond_30_days_is_refused_in_one_line(capsys):
+    code, out, err = run(capsys, "--players", "3", "~2592000000", "~99999999999999")
+    assert code == 2 and out == ""
+    assert err == "wait '~99999999999999': at most 2592000000 ms (30 days)\n"
+    code, out, _ = run(capsys, "--players", "3", "~00000000000000000000000001000")  # leading zeros: a number
+    assert code == 0
+
+
+def test_keys_and_seeds_are_quoted_short_and_escaped(capsys):
+    code, _, err = run(capsys, "--players", "3", "x" * 5000)
+    assert code == 2 and len(err) < 120 and err.startswith("unknown key 'xxx")
+    code, _, err = run(capsys, "--players", "3", "\x1b]52;c;aGk=\x07")
+    assert code == 2 and err == "unknown key '\\x1b]52;c;aGk=\\x07' (1-6, r, n, o, p, u, U, c)\n"
+    with pytest.raises(SystemExit):
+        main(["press", "--seed", "\x1b[2J" + "9" * 5000, "r"])
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\\x1b[2J" in err and len(err) < 200
+
+
+def test_a_seed_with_many_leading_zeros_is_still_its_number(capsys):
+    a = run(capsys, "--players", "3", "--seed", "0" * 30 + "5", "r")
+    b = run(capsys, "--players", "3", "--seed", "5", "r")
+    assert a == b and a[0] == 0

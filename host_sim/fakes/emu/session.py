@@ -15,6 +15,13 @@ REACT_MS = 300  # after the release: time for the device to react
 BOOT_MS = 20  # after power-up: the first steps before anyone presses a key
 BOOT_LOOP = 20  # resets in a row without one whole step: the emulation gives up
 CONTROLS = {"r": "roll", "n": "next", "o": "ok", "p": "pass", "u": "undo", "U": "undo"}
+WAIT_MOST = 30 * 24 * 3600 * 1000  # ms: a ~MS wait's limit
+
+
+def _said(k):
+    """A key as an error line quotes it: control bytes escaped, 40 characters at most."""
+    out = "".join("\\x%02x" % ord(c) if ord(c) < 32 or 127 <= ord(c) < 160 else c for c in k)
+    return "'%s'" % (out if len(out) <= 40 else out[:37] + "...")
 
 
 class BootLoop(RuntimeError):
@@ -53,7 +60,7 @@ class Keys:
             return self.emu.buttons[CONTROLS[k]]
         if len(k) == 1 and k.isdigit() and "seat" + k in self.emu.buttons:  # the board's seats, from 1
             return self.emu.buttons["seat" + k]
-        raise ValueError("unknown key %r (1-6, r, n, o, p, u, U, c)" % k)
+        raise ValueError("unknown key %s (1-6, r, n, o, p, u, U, c)" % _said(k))
 
     def hold(self, k):
         """Key k goes down now and stays down until release(k): a button held
@@ -76,10 +83,14 @@ class Keys:
             self.run(self.push(k) + react_ms)
 
     def wait_ms(self, k):
-        """The ms of a wait token ~MS; ValueError naming a bad one."""
-        if not k[1:].isdigit():
-            raise ValueError("bad wait %r: ~ and the ms to wait, as ~604800000 (a week)" % k)
-        return int(k[1:])
+        """The ms of a wait token ~MS; ValueError naming a bad one. At most
+        30 days: a longer jump confuses the firmware's tick arithmetic."""
+        ms = k[1:].lstrip("0") or k[1:2]  # leading zeros: still the number
+        if not ms or not all("0" <= c <= "9" for c in ms):
+            raise ValueError("bad wait %s: ~ and the ms to wait, as ~604800000 (a week)" % _said(k))
+        if len(ms) > 10 or int(ms) > WAIT_MOST:
+            raise ValueError("wait %s: at most %d ms (30 days)" % (_said(k), WAIT_MOST))
+        return int(ms)
 
     def keys(self, text):
         for k in text.split():
