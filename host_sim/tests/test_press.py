@@ -170,3 +170,10 @@ def test_a_seed_with_many_leading_zeros_is_still_its_number(capsys):
     a = run(capsys, "--players", "3", "--seed", "0" * 30 + "5", "r")
     b = run(capsys, "--players", "3", "--seed", "5", "r")
     assert a == b and a[0] == 0
+
+
+def test_an_output_path_is_checked_before_the_first_key(capsys, tmp_path):
+    code, out, err = run(capsys, "--players", "3", "--record-out", "/nonexistent-folder/x.rec", "r")
+    assert code == 2 and err == "--record-out /nonexistent-folder/x.rec: no folder /nonexistent-folder\n"
+    code, out, err = run(capsys, "--players", "3", "--oled-out", str(tmp_path), "r")
+    assert code == 2 and err == "--oled-out %s: a folder, not a file\n" % tmp_path
