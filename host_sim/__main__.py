@@ -39,6 +39,19 @@ def seed(text):
     return v
 
 
+def secret(text):
+    """A --secret: a whole number 0 to 2**64 - 1, refused as a seed is."""
+    from game import Refused, rules
+    v = rules.whole(text.lstrip("0") or text[:1]) if len(text.lstrip("0")) <= 18 else None
+    if v is None and len(text.lstrip("0")) in (19, 20) and text.isdigit() and text.isascii():
+        v = int(text)  # 64 bits take up to 20 digits, past whole()'s 18
+    if v is None:
+        raise argparse.ArgumentTypeError(str(Refused("number", "secret", shown(text, 40))))
+    if v >> 64:
+        raise argparse.ArgumentTypeError(str(Refused("range", "secret", 0, (1 << 64) - 1, v)))
+    return v
+
+
 class Parser(argparse.ArgumentParser):
     def error(self, message):
         """A bad flag: one line on stderr, exit 2 (no usage block)."""
@@ -56,6 +69,9 @@ def device_flags(p):
     p.add_argument("--players", type=int, help="start a game of N seats (skips the setup menu)")
     p.add_argument("--rules", help="start a game with this preset (skips the setup menu)")
     p.add_argument("--seed", type=seed, help="start a game with this seed, 0 to 4294967295 (skips the setup menu)")
+    p.add_argument("--secret", type=secret,
+                   help="pin the emulated board's random source, 0 to 2**64-1: a menu game's deck secret "
+                        "(and seed) repeat (default: fresh from the host at every power-up)")
     p.add_argument("--board", default="pico_pca9685", help="board config (firmware/boards/NAME.json)")
     p.add_argument("--flash", metavar="DIR", help="keep the emulated flash here (a second run resumes)")
     p.add_argument("--lang", help="the device's language, as if chosen in its setup menu: en, zh-hans or zh-hant")

@@ -21,12 +21,15 @@ def install(runtime="micropython"):
 ANGLES = ".servo-angles.json"  # beside the flash's files: where the horns stood at the end
 
 
-def start(board, flash, setup=None, runtime="micropython", angles=None):
+def start(board, flash, setup=None, runtime="micropython", angles=None, secret=None):
     """A Session (host_sim/fakes/emu/session.py) on CPython, its flash in the
     folder flash; runtime "circuitpython": the CircuitPython build (host_sim.cpy);
-    angles: where the servos stand at power-up."""
+    angles: where the servos stand at power-up; secret: pins the board's
+    random source (None: fresh at every power-up)."""
     install(runtime)
+    from emu import world
     from emu.session import Session
+    world.pin_random(secret)
     return Session(board, os.path.join(FIRMWARE, ""), os.path.join(flash, ""), setup, runtime=runtime,
                    angles=angles)
 
@@ -186,7 +189,7 @@ def session(args):
                 choose_lang(flash, code)
             resuming = os.path.exists(os.path.join(flash, "game.jnl"))
             s = start(args.board, flash, setup_of(args), getattr(args, "runtime", "micropython"),
-                      saved_angles(flash) if scratch is None else None)
+                      saved_angles(flash) if scratch is None else None, getattr(args, "secret", None))
             if not hasattr(s.dev, "ctl"):
                 raise UsageError(s.dev.msg)
             if s.dev.ctl.store.report:

@@ -65,9 +65,9 @@ def test_bad_input_is_refused_with_a_message(capsys):
     assert code == 2 and "boards/nonesuch.json: no such file" in err
 
 
-def test_a_game_started_from_the_menu_is_repeatable_in_emulation(capsys):
-    a = run(capsys, "n n n o r o")
-    b = run(capsys, "n n n o r o")
+def test_a_game_started_from_the_menu_is_repeatable_with_a_pinned_secret(capsys):
+    a = run(capsys, "--secret", "9", "n n n o r o")
+    b = run(capsys, "--secret", "9", "n n n o r o")
     assert a == b and json.loads(a[1])["closed"] == 11
 
 
@@ -177,3 +177,21 @@ def test_an_output_path_is_checked_before_the_first_key(capsys, tmp_path):
     assert code == 2 and err == "--record-out /nonexistent-folder/x.rec: no folder /nonexistent-folder\n"
     code, out, err = run(capsys, "--players", "3", "--oled-out", str(tmp_path), "r")
     assert code == 2 and err == "--oled-out %s: a folder, not a file\n" % tmp_path
+
+
+def _menu_header(capsys, d, *flags):
+    """The journal header of a game started from the e-paper board's menu."""
+    code, _, _ = run(capsys, "--board", "pico_epaper", "--flash", str(d), *(list(flags) + ["n n n o"]))
+    assert code == 0
+    data = (d / "game.jnl").read_bytes()
+    return json.loads(data[4:data.index(b"\n") - 5])
+
+
+def test_menu_games_draw_a_fresh_secret_at_every_power_up_unless_pinned(capsys, tmp_path):
+    a, b = (_menu_header(capsys, tmp_path / n) for n in "ab")
+    assert a["secret"] != b["secret"] and a["seed"] != b["seed"]
+    c, d = (_menu_header(capsys, tmp_path / n, "--secret", "0" * 25 + "18446744073709551615") for n in "cd")
+    assert c == d and c["secret"] not in (a["secret"], b["secret"])
+    with pytest.raises(SystemExit):
+        run(capsys, "--secret", "18446744073709551616", "r")
+    assert "secret must be 0 to 18446744073709551615" in capsys.readouterr().err

@@ -136,13 +136,38 @@ def reset():
     state["wdt_expired"] = False
     clock.reset()
     import random
-    random.seed(2040)  # the board's hardware random source, the same at every power-up
+    random.seed(_fresh() if pinned[0] is None else pinned[0])  # the board's hardware random source
+
+
+pinned = [None]  # what seeds the emulated random source at power-up; None: the host's os.urandom
+
+
+def pin_random(value=None):
+    """value (a whole number): every power-up draws the same bytes, so a game
+    started from the menu repeats (tests, `--secret`); None: fresh bytes at
+    every power-up, as the RP2040's ring oscillator gives, so a menu game's
+    deck secret never follows from its seed."""
+    pinned[0] = value
+
+
+def _fresh():
+    """64 bits from the host's entropy (os.urandom; the browser's crypto on the web page)."""
+    try:
+        from os import urandom as host
+        return int.from_bytes(host(8), "big")
+    except (ImportError, AttributeError, OSError):  # a MicroPython without os.urandom
+        pass
+    import random
+    try:
+        random.seed()  # the port's own entropy (the browser's crypto.getRandomValues)
+    except (TypeError, ValueError):  # a port with no default seed: the stream goes on
+        pass
+    return random.getrandbits(30) << 30 | random.getrandbits(30)
 
 
 def urandom(n):
     """The emulated board's hardware random source (os.urandom on a Pico):
-    from `random`, which reset() seeds the same at every power-up, so a game
-    started from the menu repeats in emulation."""
+    from `random`, which reset() seeds at every power-up (pin_random)."""
     import random
     return bytes([random.getrandbits(8) for _ in range(n)])
 
