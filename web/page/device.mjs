@@ -25,6 +25,7 @@ const TAPS = "cU"; // pressed and released at once, whatever the hold
 const PRESETS = ["standard", "family", "summary", "zh-cn"];
 const PICTURES = ["lighthouse", "balloon", "owl", "sailboat", "cactus", "rocket"]; // their names: i18n's "pictures"
 const HEAP = 4 * 1024 * 1024;
+const RECORD_MOST = 4 << 20; // bytes: a loaded record past this is refused unread (the bench's longest is 1 MB)
 const MAX_FRAME_MS = 100; // real ms a frame may add to the clock (a stalled tab does not race)
 const STEP_BUDGET_MS = 10; // of each frame (16.7 ms at 60 Hz) for the firmware's steps
 const RUN_MS = 20; // virtual ms a run(): about 10 steps
@@ -408,8 +409,13 @@ class Page {
   async loadRecord(input) {
     const f = input.files[0];
     if (!f) return;
-    const text = await f.text();
     input.value = "";
+    if (f.size > RECORD_MOST) {  // not read at all: a whole game's record is some kB
+      this.note = ["recordTooBig", { file: f.name, mb: RECORD_MOST >> 20 }];
+      this.showStatus();
+      return;
+    }
+    const text = await f.text();
     const err = this.pd.load_record(text);
     this.note = err ? `${f.name}: ${err}` : ["loaded", { file: f.name }];
     this.flash.save();

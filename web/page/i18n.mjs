@@ -126,6 +126,8 @@ export const T = {
     ["灯塔", "热气球", "猫头鹰", "帆船", "仙人掌", "火箭"],
     ["燈塔", "熱氣球", "貓頭鷹", "帆船", "仙人掌", "火箭"]],
   restarted: ["The board restarted; its flash kept the game.", "电路板已重启，闪存保留了游戏。", "電路板已重新啟動，快閃記憶體保留了遊戲。"],
+  recordTooBig: ["{file}: over {mb} MB, larger than any game's record: the game goes on.",
+    "{file}：超过 {mb} MB，比任何一局游戏的记录都大：游戏继续。", "{file}：超過 {mb} MB，比任何一局遊戲的記錄都大：遊戲繼續。"],
   loaded: ["Loaded {file}: the device resumed that game.", "已载入 {file}：装置接着那局游戏继续。", "已載入 {file}：裝置接著那局遊戲繼續。"],
   shared: ["The link to this game is below the buttons (and on the clipboard): it opens this game, at this point, in any browser.",
     "这局游戏的链接在按钮下方（也已复制）：在任何浏览器中打开，都会回到此刻的这局游戏。",

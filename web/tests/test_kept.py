@@ -94,3 +94,17 @@ def test_the_device_menus_export_downloads_game_rec(contexts, tmp_path):
     assert path.read_text() == page.evaluate("document.body.dataset.record")
     assert "Saved game.rec" in page.evaluate("document.body.dataset.screen")
     assert watch.errors == []
+
+
+def test_a_record_over_4_mb_is_refused_unread_and_the_game_goes_on(contexts, tmp_path):
+    page, watch = contexts("?players=3&seed=5&speed=%d" % SPEED)
+    page.wait_for_function("document.body.dataset.state !== 'null'")
+    before = page.evaluate("document.body.dataset.state")
+    big = tmp_path / "big.rec"
+    big.write_text("players 3\n" + "# a comment line\n" * (4 << 16))
+    page.set_input_files("#load", str(big))
+    page.wait_for_function("document.getElementById('status').textContent.includes('big.rec')")
+    assert "over 4 MB" in page.inner_text("#status")
+    assert page.evaluate("document.body.dataset.state") == before
+    assert watch.errors == []
+
