@@ -15,6 +15,9 @@ DEFAULT = "pico_pca9685"
 USABLE = tuple(range(23)) + (26, 27, 28)
 ADC_PINS = (26, 27, 28)
 _SH = "shutters"
+_TRAVEL_US = const(300)  # the least pulse change from closed to open
+_FASTEST_MS = const(30)  # a servo's ms per 60 degrees: the fastest hobby servos take 40
+_SHOW = const(40)  # characters of a value or name shown in an error: a long one is cut
 
 
 class ConfigError(ValueError):
@@ -29,8 +32,13 @@ def _path(at, key):
     return at + "." + key if at else key
 
 
+def _cut(text):
+    """text, cut to _SHOW characters: an error line stays one line."""
+    return text if len(text) <= _SHOW else text[:_SHOW] + "... (%d characters)" % len(text)
+
+
 def _fail(at, key, why):
-    raise ConfigError("board config: %s: %s" % (_path(at, key), why))
+    raise ConfigError("board config: %s: %s" % (_cut(_path(at, key)), why))
 
 
 def _get(d, key, at, kind=None):
@@ -41,7 +49,7 @@ def _get(d, key, at, kind=None):
         _fail(at, key, "missing")
     v = d[key]
     if kind is int and (not isinstance(v, int) or isinstance(v, bool)):
-        _fail(at, key, "must be an integer, not %r" % (v,))
+        _fail(at, key, "must be an integer, not %s" % _cut(repr(v)))
     if kind is list and not isinstance(v, list):
         _fail(at, key, "must be a list")
     if kind is dict and not isinstance(v, dict):
@@ -136,7 +144,7 @@ def validate(cfg):
     sh = _get(cfg, _SH, "", dict)
     backend = _get(sh, "backend", _SH)
     if backend not in BACKENDS:
-        _fail(_SH, "backend", "unknown backend %r (one of %s)" % (backend, ", ".join(BACKENDS)))
+        _fail(_SH, "backend", "unknown backend %s (one of %s)" % (_cut(repr(backend)), ", ".join(BACKENDS)))
     servo_slices = {}
     if backend == "pca9685":
         addr = _int(sh, "address", _SH, 0x40, 0x7F)
@@ -170,10 +178,14 @@ def validate(cfg):
     sh["max_moving"] = _int(sh, "max_moving", _SH, 1, _WINDOWS, 3)
     sh["closed_us"] = _int(sh, "closed_us", _SH, 500, 2500, 1100)
     sh["open_us"] = _int(sh, "open_us", _SH, 500, 2500, 1900)
+    if abs(sh["open_us"] - sh["closed_us"]) < _TRAVEL_US:  # drivers.calibration's MIN_TRAVEL_US
+        _fail(_SH, "open_us", "%d is within %d us of closed_us %d: the flaps would not move" % (
+            sh["open_us"], _TRAVEL_US, sh["closed_us"]))
     if "ms_per_100us" in sh:  # the old figure: its moves were released too soon
         _fail(_SH, "ms_per_100us", "replaced by ms_per_60deg: the servo's time for 60 degrees (see the bring-up)")
     # the servo's time for 60 degrees at the lowest rail voltage: the SG90's 0.12 s at 4.8 V, at 4.6 V
-    sh["ms_per_60deg"] = _int(sh, "ms_per_60deg", _SH, 0, 1000, 125)
+    # (a servo is never that fast: 0 would release each move at once; a light valve has no travel)
+    sh["ms_per_60deg"] = _int(sh, "ms_per_60deg", _SH, 0 if backend == "gpio" else _FASTEST_MS, 1000, 125)
     sh["settle_ms"] = _int(sh, "settle_ms", _SH, 0, 5000, 10)
     # windows whose flap needs its pulse kept after a move (e.g. a heavy flap that sags)
     hold = sh["hold"] = _get(sh, "hold", _SH, list) if "hold" in sh else []
@@ -224,6 +236,30 @@ def validate(cfg):
     return cfg
 
 
+def _leading_zero(text):
+    """The line (from 1) of the first number outside a string that starts
+    with a 0 followed by a digit, or 0 if there is none."""
+    quoted = False
+    line = 1
+    k = 0
+    n = len(text)
+    while k < n:
+        ch = text[k]
+        if ch == "\n":
+            line += 1
+        elif quoted:
+            if ch == "\\":
+                k += 1  # an escaped character, a quote included
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted = True
+        elif ch == "0" and k + 1 < n and text[k + 1].isdigit() and (k == 0 or text[k - 1] not in "0123456789.eE+"):
+            return line
+        k += 1
+    return 0
+
+
 def load(name=None, root=""):
     """Read and validate boards/<name>.json; name defaults to the one in
     board.txt (the device's choice, written at install), else DEFAULT.
@@ -237,18 +273,29 @@ def load(name=None, root=""):
             name = ""
         except UnicodeError:  # a binary file: named, not a crash
             raise ConfigError("board.txt: not a board name")
+        for k in range(len(name)):  # a file name: a NUL or a slash would name no config, or another place
+            if not (name[k].isalpha() or name[k].isdigit() or name[k] in "_-."):
+                raise ConfigError("board.txt: character %d is %s: a board name has letters, digits, _ - . only" % (
+                    k + 1, _cut(repr(name[k]))))
         if name:
-            told = " (board.txt names %r)" % name
+            told = " (board.txt names %s)" % _cut(repr(name))
         else:
             name = DEFAULT
     path = "boards/" + name + ".json"
     try:
         with open(root + path) as f:
-            cfg = json.load(f)
+            text = f.read()
     except OSError:
         raise ConfigError("board config: %s: no such file%s" % (path, told))
+    except UnicodeError:
+        raise ConfigError("board config: %s: not text (UTF-8)" % path)
+    line = _leading_zero(text)
+    if line:  # JSON has none; MicroPython's json reads 0064 as 64, CPython's refuses it: refused alike, said so
+        raise ConfigError("board config: %s: line %d: a number with leading zeros (write 64, not 064)" % (path, line))
+    try:
+        cfg = json.loads(text)
     except ValueError as e:
-        raise ConfigError("board config: %s: not valid JSON (%s)" % (path, e))
+        raise ConfigError("board config: %s: not valid JSON (%s)" % (path, _cut(str(e))))
     cfg = validate(cfg)
     sh = cfg["shutters"]
     if "deck" in sh:  # a path in the config is relative to the same root

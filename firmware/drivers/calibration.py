@@ -8,6 +8,19 @@ FILE = "calib.json"
 MIN_US = const(500)
 MAX_US = const(2500)
 MIN_TRAVEL_US = const(300)  # the ends of a window keep apart at least this, on the board config's side
+# how far an end may go past the board config's closed or open end: a hinge
+# or horn a little off is taken up; a flap driven into its lid (10 degrees
+# past closed on the lid model, 111 us) stalls and strains the servo
+MARGIN_US = const(200)
+
+
+def limits(s):
+    """(lowest, highest) pulse a calibration may set: the board config's ends
+    (kept in s.config_us at boot) widened by MARGIN_US, within MIN_US..MAX_US."""
+    a, b = s.config_us
+    if a > b:
+        a, b = b, a
+    return max(MIN_US, a - MARGIN_US), min(MAX_US, b + MARGIN_US)
 
 
 def ends_ok(s, open_us, closed_us):
@@ -19,10 +32,14 @@ def ends_ok(s, open_us, closed_us):
 def set_ends(s, i, open_us=None, closed_us=None):
     """Set window i's pulse widths; it moves to the new one of its state.
     False (nothing changed) if the ends would come closer than
-    MIN_TRAVEL_US or cross: a closed end can never be set open."""
+    MIN_TRAVEL_US or cross (a closed end can never be set open), or go
+    past the board config's ends by more than MARGIN_US."""
+    lo, hi = limits(s)
     for us in (open_us, closed_us):
         if us is not None and not MIN_US <= us <= MAX_US:
             raise ValueError("pulse %d us outside %d..%d" % (us, MIN_US, MAX_US))
+        if us is not None and not lo <= us <= hi:
+            return False
     if not ends_ok(s, s.open_us[i] if open_us is None else open_us,
                    s.closed_us[i] if closed_us is None else closed_us):
         return False
@@ -41,20 +58,45 @@ def save(s):
 
 def load(s):
     """The ends on flash, if any and sound: a damaged, foreign or crossed
-    file leaves the board config's ends."""
+    file, or one past the config's ends by more than MARGIN_US, leaves the
+    board config's ends (s.why says why, for the bring-up)."""
+    s.config_us = (s.open_us[0], s.closed_us[0])  # the board config's, before any file
+    s.why = ""
     if s.storage is None:
         return
     data = s.storage.load_json(FILE)
-    try:
+    if data is None:
+        return
+    s.why = why = check(s, data)
+    if not why:
         o, c = data["open"], data["closed"]
-        # ints only: a float would pass the range, then fail in the array('H')
-        ok = len(o) == len(c) == s.n and all(
-            isinstance(v, int) and MIN_US <= v <= MAX_US for v in o + c)
-        for i in range(s.n if ok else 0):
-            ok = ok and ends_ok(s, o[i], c[i])
-    except (TypeError, KeyError):
-        ok = False
-    if ok:
         for i in range(s.n):
             s.open_us[i] = o[i]
             s.closed_us[i] = c[i]
+    else:
+        print(why)  # the board config's ends are used
+
+
+def check(s, data):
+    """"" if data (calib.json's) holds sound ends for every window, else
+    what is wrong, naming the key and the window."""
+    lo, hi = limits(s)
+    if not isinstance(data, dict):
+        return "%s: not an object" % FILE
+    for key in ("open", "closed"):
+        v = data.get(key)
+        if not isinstance(v, list) or len(v) != s.n:
+            return "%s: %s: needs a list of %d pulses" % (FILE, key, s.n)
+        for i in range(s.n):
+            us = v[i]
+            # ints only: a float would pass the range, then fail in the array('H')
+            if not isinstance(us, int) or isinstance(us, bool):
+                return "%s: %s[%d]: must be an integer" % (FILE, key, i)
+            if not lo <= us <= hi:
+                return "%s: %s[%d]: %d us is outside %d..%d (the board config's ends +- %d us)" % (
+                    FILE, key, i, us, lo, hi, MARGIN_US)
+    for i in range(s.n):
+        if not ends_ok(s, data["open"][i], data["closed"][i]):
+            return "%s: window %d: open and closed must keep %d us apart, open on the board config's side" % (
+                FILE, i + 1, MIN_TRAVEL_US)
+    return ""

@@ -1,11 +1,17 @@
 """Files on the board's flash, replaced atomically: the new content goes to a
-temporary file which is then renamed over the old one, so a power cut leaves
-either the old file or the new, never half of one. That takes a rename that
-replaces in one step: littlefs (the rp2 port's flash) and POSIX have it, FAT
-has not, so there a write fails and the old file stays.
+temporary file (.tmp) which is then renamed over the old one, so a power cut
+leaves either the old file or the new, never half of one. That takes a rename
+that replaces in one step: littlefs (the rp2 port's flash) and POSIX have it;
+FAT has not (cp.storage), so there the whole .tmp is first renamed .new.
+A .tmp is never whole (a cut during the file's very first write leaves one
+with no old file beside it): read() removes it; a .new is whole: it becomes
+the file.
 
 A full flash (ENOSPC) is not an error that stops play: the write is dropped,
 `full` says so, and the device tells the table the game is no longer saved.
+A whole rewrite of the file appended to (a new game's header, a compaction)
+that succeeds clears `full`, so the journal saves again; another file's
+write does not: the appends dropped meanwhile leave a gap in that file.
 JSON files are size-capped before parsing: a huge or deeply nested file
 counts as damaged, never as a MemoryError or a recursion error at boot.
 
@@ -32,6 +38,7 @@ class Storage:
         self._held = bytearray(_HELD)
         self._held_n = 0
         self._held_name = None
+        self._log = None  # the file appended to: only its rewrite clears `full`
 
     def path(self, name):
         return self.root + name
@@ -39,20 +46,20 @@ class Storage:
     def read(self, name, limit=0):
         """The file's bytes, or None if it is not there (or larger than limit,
         if given). A replace a power cut interrupted is settled first: a .tmp
-        beside the file is a write that never finished (the file is whole: the
-        .tmp goes); a .tmp alone is the whole new content, the old file already
-        removed (FAT): it becomes the file, so append() never starts a new one."""
+        is a write that never finished, with or without an old file beside it:
+        it goes; a .new is the whole new content (FAT): it replaces the file,
+        so append() never starts a new one."""
         self._write_held()  # the file as it stands, held appends included
         dst = self.path(name)
-        tmp = dst + ".tmp"
-        if _size(tmp) >= 0:
-            try:
+        try:
+            if _size(dst + ".tmp") >= 0:
+                os.remove(dst + ".tmp")
+            if _size(dst + ".new") >= 0:
                 if _size(dst) >= 0:
-                    os.remove(tmp)
-                else:
-                    os.rename(tmp, dst)
-            except OSError:  # a read-only drive (USB mode): read what is there
-                pass
+                    os.remove(dst)
+                os.rename(dst + ".new", dst)
+        except OSError:  # a read-only drive (USB mode): read what is there
+            pass
         if limit and _size(dst) > limit:
             return None
         try:
@@ -74,6 +81,8 @@ class Storage:
             return self._no_room(e)
         self._replace(tmp, dst)
         self.bytes_written += len(data)
+        if self._log is None or self._log == name:
+            self.full = False  # room again, and no appends missing: saved from here on
         return True
 
     def _no_room(self, e):
@@ -90,6 +99,7 @@ class Storage:
         append becomes visible whole when the file is closed, or not at all.
         While holding, it is kept (copied) for flush()."""
         n = len(data)
+        self._log = name
         if self.holding and n <= _HELD:
             if name != self._held_name or self._held_n + n > _HELD:
                 self._write_held()

@@ -187,3 +187,48 @@ def test_held_windows_are_window_numbers_named_once():
     cfg["shutters"]["hold"] = [1, 12]
     assert board.validate(cfg)["shutters"]["hold"] == [1, 12]
     assert board.validate(copy.deepcopy(shipped("pico_pca9685")))["shutters"]["hold"] == []
+
+
+def test_servo_ends_and_speed_are_range_checked_naming_the_key():
+    sh = lambda **kw: (lambda c: c["shutters"].update(kw))  # noqa: E731
+    assert "shutters.open_us: 1100 is within 300 us of closed_us 1100" in bad("pico_pca9685", sh(open_us=1100))
+    assert "shutters.open_us: 1300 is within 300 us" in bad("pico_direct_pwm", sh(open_us=1300))
+    assert "shutters.ms_per_60deg: 0 is outside 30..1000" in bad("pico_pca9685", sh(ms_per_60deg=0))
+    assert "shutters.ms_per_60deg: 29 is outside 30..1000" in bad("pico_direct_pwm", sh(ms_per_60deg=29))
+
+
+def _on_flash(tmp_path, board_txt, config=None):
+    import shutil
+    shutil.copytree(os.path.join(FIRMWARE, "boards"), str(tmp_path / "boards"))
+    (tmp_path / "board.txt").write_bytes(board_txt)
+    if config is not None:
+        (tmp_path / "boards" / "x.json").write_text(config)
+    with pytest.raises(board.ConfigError) as e:
+        board.load(None, str(tmp_path) + "/")
+    return str(e.value)
+
+
+def test_a_nul_in_board_txt_is_named_not_called_bad_json(tmp_path):
+    msg = _on_flash(tmp_path, b"pico_pca9685\x00\n")
+    assert msg == "board.txt: character 13 is '\\x00': a board name has letters, digits, _ - . only"
+    assert "character 3 is '/'" in _on_flash(tmp_path / "b", b"../x")
+
+
+@pytest.mark.parametrize("digits", ["0064", "0000000000000000000064", "-0" + "0" * 30 + "1"])
+def test_a_number_with_leading_zeros_is_refused_as_such(tmp_path, digits):
+    text = open(os.path.join(FIRMWARE, "boards", "pico_pca9685.json")).read()
+    assert '"address": 64' in text
+    msg = _on_flash(tmp_path, b"x", text.replace('"address": 64', '"address": ' + digits))
+    assert msg == "board config: boards/x.json: line 5: a number with leading zeros (write 64, not 064)"
+
+
+def test_leading_zero_scan_keeps_strings_fractions_and_exponents():
+    assert board._leading_zero('{"a": "0064", "b": 1.05, "c": 1e+05, "d": 0, "e": [0, 10064], "f": "\\\\"}') == 0
+    assert board._leading_zero('{"a": "x\\"", "b": 007}') == 1
+
+
+def test_a_long_value_or_name_in_an_error_is_cut_to_one_short_line():
+    msg = bad("pico_pca9685", lambda c: c["shutters"].update(backend="b" * 5000))
+    assert len(msg) < 200 and "(5002 characters)" in msg
+    msg = bad("pico_pca9685", lambda c: c["shutters"].update(closed_us="k" * 5000))
+    assert len(msg) < 200 and msg.startswith("board config: shutters.closed_us: must be an integer, not 'kkk")

@@ -250,3 +250,62 @@ def test_appends_held_over_a_step_go_to_flash_in_one_append_and_reads_see_them(m
     j3.load()
     assert j3.entries == 7  # the read wrote what was held first
     assert st.holding and path.stat().st_size > held
+
+
+def _nothing(st):
+    """A flash with no old copy of the file: its very first write."""
+
+
+@pytest.mark.parametrize("name", ["settings.json", "calib.json", "game.rec"])
+@pytest.mark.parametrize("kind", ["littlefs", "fat"])
+def test_a_first_write_cut_anywhere_leaves_no_file_or_the_whole_one(monkeypatch, tmp_path, kind, name):
+    new = {"v": "new" * 30}
+
+    def check(st, done):
+        assert st.load_json(name, "none") in ([new] if done else ["none", new])
+        assert st.read(name) in (None, storage.json.dumps(new).encode())
+    cut_everywhere(monkeypatch, tmp_path, kind, _nothing, lambda st: st.save_json(name, new), check)
+
+
+@pytest.mark.parametrize("kind", ["littlefs", "fat"])
+def test_a_first_game_cut_anywhere_is_no_game_or_the_whole_one(monkeypatch, tmp_path, kind):
+    def check(st, done):
+        j = jn.Journal(st)
+        got = j.load()
+        assert st.read(jn.NAME[:-4] + ".bad") is None  # never a false "damaged" alarm
+        if done:
+            assert got is not None
+    cut_everywhere(monkeypatch, tmp_path, kind, _nothing, lambda st: jn.Journal(st).rewrite(NEW, b""), check)
+
+
+class Full:
+    """A flash with no room until `room` is set: writes and appends get ENOSPC."""
+
+    def __init__(self, monkeypatch):
+        self.room = False
+        real_open = builtins.open
+        full = self
+
+        def open_(path, mode="r", *a, **k):
+            if ("w" in mode or "a" in mode) and not full.room:
+                raise OSError(storage.ENOSPC, "ENOSPC")
+            return real_open(path, mode, *a, **k)
+        monkeypatch.setattr(builtins, "open", open_)
+
+
+@pytest.mark.parametrize("kind", ["littlefs", "fat"])
+def test_flash_full_clears_once_a_write_succeeds_and_the_new_game_is_saved_whole(monkeypatch, tmp_path, kind):
+    st = store(kind, tmp_path)
+    _old_game(st)
+    flash = Full(monkeypatch)
+    j = jn.Journal(st)
+    j.append(bytes((engine.ROLL << 4, 1)))
+    assert st.full  # an action not saved
+    assert not j.rewrite(NEW, b"") and st.full  # a new game with no room: refused, still full
+    flash.room = True  # space freed
+    assert st.save_json("settings.json", {"lang": "en"}) and st.full  # the journal's gap stays: still unsaved
+    assert j.rewrite(NEW, b"") is not False and not st.full
+    for _ in range(3):
+        j.append(bytes((engine.ROLL << 4, 2)))
+    j2 = jn.Journal(store(kind, tmp_path))  # after a power cut
+    assert j2.load() is not None and j2.entries == j.entries == 3
