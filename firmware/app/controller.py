@@ -17,7 +17,8 @@ import sys
 
 from app import lang
 from app.modes import K_CARD, K_UNDO, M_MENU, M_PLAY, M_RELOAD, M_SETUP
-from app.store import Slot, Store
+from app.slot import Slot
+from app.store import Store
 from drivers.buttons import LONG, PRESS, RELEASE, SHORT
 from game import chance
 from game.engine import CARD

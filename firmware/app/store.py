@@ -2,18 +2,11 @@
 count. Every action applied goes to the journal first thing after, so a
 power cut loses nothing; resume replays the journal. What the game allows
 (its legal actions, the windows they open) is computed once per change and
-shared by the screens, the lights and the cursor.
-
-And the card slot: whether a card is in, and whether it is the game's
-current card (a card dealt while the last one was still in waits for the
-swap). A digital board (e-paper) has no slot: its card is always in."""
+shared by the screens, the lights and the cursor. The card slot is
+app.slot's."""
 from app import journal as jn
-from app import lang, settings
-from game import chance, const, engine
-
-# game.engine's numbers as private constants (a test checks each)
-_OPEN = const(4)
-_P_REVEAL = const(4)
+from app import settings
+from game import Refused, chance, engine, rules
 
 
 class Store:
@@ -23,10 +16,10 @@ class Store:
         self.settings = settings.load(storage)
         self.game = None  # type: engine.Game | None
         self.seed = 0
-        self.secret = None  # the deck order's own secret (app.begin), None: drawn from the seed
+        self.secret = None  # the deck order's own secret, None: drawn from the seed
         self.deck_base = self.settings["deck"]  # cards left when the count last started
         self.deck_at = 0  # the game's cards dealt then
-        self.report = ""  # what resume found (a dropped journal tail)
+        self.report = ""  # what resume found (a dropped journal tail, an old file)
         self.resumed = False  # a game came back from the journal at boot
         self.changes = 0  # bumped on every change of the game
         self._legal = None
@@ -45,7 +38,7 @@ class Store:
             self._legal = legal = g.legal()
             m = 0
             for code, a in legal:
-                if code == _OPEN:
+                if code == engine.OPEN:
                     m |= 1 << a
             self._mask = m
             self._at = self.changes
@@ -57,14 +50,73 @@ class Store:
         return self._mask
 
     def new_game(self, players, preset, dice, seed, secret=None):
-        _begin("new_game", self, players, preset, dice, seed, secret)
-        _begun()
+        opts = rules.preset(preset)
+        if dice:
+            opts["dice"] = dice
+        self.deck_base = self.deck_left() if self.game else self.settings["deck"]
+        first = chance.Rng(seed).below(players)
+        self.game = engine.Game(players, opts, first, preset)
+        self.seed = seed
+        self.secret = secret
+        self.deck_at = 0
+        self.changes += 1
+        self.journal.rewrite(jn.header(self.game, seed, self.deck_base, secret), b"")
+        s = self.settings
+        s["players"] = players
+        s["rules"] = preset
+        s["dice"] = opts["dice"]
+        s["deck"] = self.deck_base
+        settings.save(self.storage, s)
 
     def resume(self):
-        """Rebuild the game from the journal; False if there is none."""
-        r = self.journal._read("resume", self)  # app.journal_read's
-        _begun()
-        return r
+        """Rebuild the game from the journal, which comes folded, so its log
+        is replayed once; False if there is none (or it is damaged)."""
+        j = self.journal
+        upto = -1
+        lost = 0
+        while True:
+            got = j.fold(upto)
+            if got is None:
+                return False
+            head, data, dropped, at, top, reload = got
+            lost += dropped
+            try:
+                opts, checked = jn.options(head)
+                self.game = g = engine.Game(head["players"], opts, head["first"], head["rules"], checked)
+                self.seed = head["seed"]
+                self.deck_base = head["deck"]
+                self.deck_at = head.get("at", 0)
+                self.secret = x = head.get("secret")  # none in a journal from before, or from a given seed
+                for v in (self.seed, self.deck_base, self.deck_at, head.get("n", 0), 0 if x is None else x):
+                    if not isinstance(v, int) or isinstance(v, bool):
+                        raise TypeError
+            except (KeyError, TypeError, ValueError):  # Refused among them: a header passing its CRC
+                self.game = None  # but not this firmware's to run is damaged, never a reset
+                j.bad(data)
+                return False
+            if reload >= 0:
+                self._reloaded(reload)
+            n = _replay(g, data, at, top)
+            if n == top:
+                break
+            upto = at[n] >> 3  # whole but not legal here (another firmware wrote it): keep what came before
+        self.changes += 1
+        if j.old:  # rewritten with its CRC at once, so the next boot checks it
+            self.report = jn.OLD
+            self.compact()
+        elif lost:
+            self.report = "journal: %d bytes of a torn write dropped" % lost
+        self.resumed = True
+        return True
+
+    def compact(self):
+        """The journal rewritten as the game's own log: every UNDO folded away
+        with what it took back, the deck count and the draw counter kept in the
+        header. One atomic write: a power cut leaves the old journal or this."""
+        g = self.game
+        assert g is not None
+        self.journal.rewrite(jn.header(g, self.seed, self.deck_base, self.secret, self.deck_at), g.log,
+                             self.journal.entries)
 
     def rng(self):
         """The chance source of the next draw: from the game's seed and the
@@ -88,7 +140,7 @@ class Store:
         j = self.journal
         j.mark(jn.UNDO)
         if j.size > 3 * len(g.log) + jn.COMPACT:  # an action is at most 3 bytes per log byte on flash
-            _begin("compact", self)
+            self.compact()
 
     def _reloaded(self, cards):
         self.deck_base = settings.DECK - 1
@@ -105,71 +157,36 @@ class Store:
         settings.save(self.storage, self.settings)
 
 
-def _begin(name, *args):
-    """app.begin's function name called, the module dropped again after (its
-    code takes RAM only while a game begins; the journal's rewrite() finds it
-    loaded meanwhile)."""
-    from app import begin
-    from app.controller import forget
+def _replay(g, data, at, top):
+    """The folded actions at[:top] applied to game g, each decoded where it
+    lies in the file (engine._walk's decoding, inline: no log copied, no
+    generator, no tuple an action); how many applied before one was Refused."""
+    card = engine.CARD  # locals: looked up once, not once an action
+    roll = engine.ROLL
+    order = engine.ORDER
+    reveal = engine.REVEAL
+    nobody = engine.NOBODY
+    none_byte = nobody & 15  # `reveal none` as the engine logs it
+    n = 0
     try:
-        return getattr(begin, name)(*args)
-    finally:
-        forget("app.begin")
-
-
-def _begun():
-    """A game has begun: the rule options' checker (game.rules, 3 KB of RAM)
-    goes too; the game keeps its options, and a new game imports it again."""
-    from app.controller import forget
-    forget("game.rules")
-
-
-UNSEEN = "Take the new card out unseen"  # dealt, then undone: it must not be shown
-
-
-class Slot:
-    def __init__(self, store, digital):
-        self.store = store
-        self.digital = digital
-        self.card_in = digital
-        self.fresh = True  # the card in the slot is the game's current card
-        self.saw_out = False  # out since the last deal
-        self.back = 0  # after an UNDO across a deal: the card wanted back in the slot
-
-    def change(self, present):
-        """The switch moved: a card went in (present) or came out."""
-        self.card_in = present
-        if not present:
-            self.saw_out = True
-        elif self.saw_out and not self.fresh:
-            self.fresh = True
-            self.back = 0
-
-    def dealt(self, back=0):
-        """The game moved to another printed card: the one in the slot is old
-        until it has been out and a card is in again. back: an UNDO across a
-        deal wants card number back in the slot again."""
-        if not self.digital:
-            self.fresh = False
-            self.saw_out = not self.card_in
-            self.back = back
-
-    def must_pull(self):
-        """At the reveal: the printed card is still to be pulled out and shown."""
-        return self.card_in and not self.digital
-
-    def blocked(self):
-        """Why play waits for the card, or "" (at the reveal it is pulled)."""
-        g = self.store.game
-        if g is None or g.over():
-            return ""
-        b = self.back
-        if b and self.card_in and not self.fresh:  # the new card, dealt then undone: never shown
-            return UNSEEN if g.phase == _P_REVEAL else lang.tr("Swap: put back card %d") % b
-        if g.phase == _P_REVEAL:
-            return "Pull the card" if self.must_pull() else ""
-        if not self.card_in:
-            return lang.tr("Put back card %d") % b if b else "Insert the card" if self.fresh else "Insert next card"
-        if not self.fresh:
-            return "Swap the card"
-        return ""
+        while n < top:
+            x = at[n] >> 3
+            op = data[x] >> 4
+            a = data[x] & 15
+            b = 0
+            if op == card:
+                a = bytes((data[x + 1] >> 4, data[x + 1] & 15, data[x + 2] >> 4, data[x + 2] & 15,
+                           data[x + 3] >> 4, data[x + 3] & 15, data[x + 4] >> 4, data[x + 4] & 15,
+                           data[x + 5] >> 4, data[x + 5] & 15, data[x + 6] >> 4, data[x + 6] & 15))
+            elif op == roll:
+                b = data[x + 1] & 15
+                a = data[x + 1] >> 4
+            elif op == order:
+                a = data[x + 1:x + 1 + a]
+            elif op == reveal and a == none_byte:
+                a = nobody
+            g.apply(op, a, b)  # pyright: ignore[reportArgumentType] (a card, an order)
+            n += 1
+    except Refused:
+        pass
+    return n

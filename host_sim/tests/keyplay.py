@@ -13,6 +13,7 @@ from app import journal as jn
 from drivers.storage import Storage
 from game import engine
 from host_sim.autoplay import next_key  # noqa: F401  (the tests' player)
+from host_sim.tests import journal_util
 
 KEYS = "123456rnopuUc"
 KEY_CODE = {"r": c.K_ROLL, "n": c.K_NEXT, "o": c.K_OK, "p": c.K_PASS, "u": c.K_UNDO}
@@ -101,7 +102,7 @@ class Bare:
 def replay_journal(storage):
     """The game the journal on flash holds, rebuilt without the controller."""
     from game import rules
-    head, log, dropped, _, _ = jn.Journal(storage).load()
+    head, log, dropped, _, _ = journal_util.load(jn.Journal(storage))
     if "opts" in head:  # the resolved options, in rules.NAMES' order
         opts = dict(zip(rules.NAMES, head["opts"]))
     else:  # a header from before they were written in it

@@ -165,3 +165,43 @@ def test_a_new_games_seed_comes_from_the_hardware_random_source_not_the_time(tmp
         seeds.append(s.dev.out.entropy())
     assert seeds[0] != seeds[1] and seeds[0] == seeds[2]
     assert all(0 <= x < 1 << 32 for x in seeds)
+
+
+def _rehead(path, change, magic=b"MJ2 "):
+    """The journal at path with its header changed by change(head), written
+    with magic (MJ2: its CRC made right; MJ1: none)."""
+    from app import journal as jn
+    with open(path, "rb") as f:
+        data = f.read()
+    nl = data.index(b"\n")
+    head = json.loads(data[4:nl - 5])
+    change(head)
+    h = json.dumps(head).encode()
+    tail = (" %04x" % jn.crc16(0xFFFF, h)).encode() if magic == jn.MAGIC else b""
+    with open(path, "wb") as f:
+        f.write(magic + h + tail + data[nl:])
+
+
+def test_a_header_with_an_unknown_preset_under_a_good_crc_is_a_damaged_game_on_the_oled(tmp_path):
+    s = session(tmp_path)
+    s.keys("r o p")
+    _rehead(os.path.join(str(tmp_path), "game.jnl"), lambda h: h.update(rules="tournament"))
+    s.reboot()
+    assert s.dev.ctl.msg == "Game file damaged: kept as game.bad"
+    s.run(1500)
+    assert os.path.exists(os.path.join(str(tmp_path), "game.bad"))
+    assert s.errors == [] and s.reboots == 1 and s.game() is None
+
+
+def test_an_old_mj1_journal_resumes_says_so_on_the_oled_and_is_rewritten(tmp_path):
+    s = session(tmp_path)
+    s.keys("r o p")
+    saved = snapshot(s.game())
+    path = os.path.join(str(tmp_path), "game.jnl")
+    _rehead(path, lambda h: h.pop("opts"), b"MJ1 ")
+    s.reboot()
+    assert s.dev.ctl.msg == "old game file, not checked"
+    s.run(300)
+    assert snapshot(s.game()) == saved and s.errors == []
+    with open(path, "rb") as f:
+        assert f.read(4) == b"MJ2 "

@@ -24,8 +24,8 @@ GOAL_FONT = 24576  # make bench: font_cjk_bytes
 CALLS = ("tr", "say", "refuse", "side", "_side", "text", "seats", "block")
 # module-level tuples of texts (menus' lines, the status line's phases)
 TUPLES = {"mode/setup.py": ("ROWS", "TITLE"), "mode/menu.py": ("ROWS",), "screens.py": ("PHASE",),
-          "mode/play.py": ("_NOT_NOW", "_NO_MORE"), "store.py": ("UNSEEN",)}
-MESSAGES = ("mode/play.py", "store.py")  # their tuples' texts are refusals
+          "mode/play.py": ("_NOT_NOW", "_NO_MORE"), "slot.py": ("UNSEEN",)}
+MESSAGES = ("mode/play.py", "slot.py")  # their tuples' texts are refusals
 # the panel beside the grid (app.screens_en._side): 62 pixels wide
 SIDE = ("no dice", "ROLL", "NEXT:", "no roll", "deck%3d", "NEXT OK", "opens", "OK:open", "PASS:", "end",
         "%d:guess", "PASS", "N=%d", "call:", "tie:", "OK:done")

@@ -95,18 +95,13 @@ def test_an_undo_with_nothing_to_take_back_is_dropped(tmp_path):
     assert "7 bytes" in again.report and again.journal.entries == 0
 
 
-def test_the_header_carries_the_options_so_a_resume_loads_no_rule_checker(tmp_path, monkeypatch):
-    """game.rules costs a resume its import (13 ms on the board): a header
-    holds the game's resolved options, under its CRC, in journal_read's order."""
-    import game
-    from app import journal_read
-    from game import rules
-    assert journal_read.NAMES == rules.NAMES and journal_read._KINDS == rules.KINDS
+def test_the_header_carries_the_options_so_a_resume_takes_them_as_written(tmp_path, monkeypatch):
+    """A header holds the game's resolved options, under its CRC, in
+    game.rules.NAMES' order: a resume builds no preset for them."""
     st = store(tmp_path / "a", game=False)
     st.new_game(4, "zh-cn", "off", 3)  # a preset's options, one changed
     randplay.play_undoing(st, 4, 20)
-    monkeypatch.setitem(sys.modules, "game.rules", None)  # importing it fails
-    monkeypatch.delattr(game, "rules", raising=False)
+    monkeypatch.setattr(rules, "preset", None)  # calling it fails
     again = resumed(st)
     assert snapshot(again.game) == snapshot(st.game) and again.game.opts["dice"] == "off"
 
@@ -138,31 +133,75 @@ def test_a_header_from_before_the_options_still_resumes(tmp_path, dice):
 @pytest.mark.parametrize("change", [
     lambda o: o[:-1],  # a firmware with an option fewer
     lambda o: o + [3],  # or one more
-    lambda o: ["x"] * len(o),
-    lambda o: o[:12] + ["3"] + o[13:],  # rounds as a word
-    lambda o: o[:12] + [0] + o[13:],  # no rounds
-    lambda o: o[:5] + [1] + o[6:],  # a number for a yes/no
-    lambda o: o[:1] + ["sometimes"] + o[2:],
     lambda o: {"dice": "off"},
-], ids=["fewer", "more", "words", "rounds_word", "rounds_0", "bool_int", "dice_word", "dict"])
+], ids=["fewer", "more", "dict"])
 def test_a_header_whose_options_are_not_this_firmwares_resumes_with_its_preset_and_dice(tmp_path, change):
     """Whole, its CRC right, but written by a firmware with other options (an
-    update in the middle of a game) or by hand: the options are not taken
-    unchecked (a wrong one would fail every key, or every frame, and reset
-    the board again and again); the game resumes with its preset and its
-    dice, as the device sets a game up."""
+    update in the middle of a game): the options are not taken; the game
+    resumes with its preset and its dice, as the device sets a game up."""
     st = store(tmp_path, game=False)
     st.new_game(4, "standard", "off", 5)
     randplay.play_undoing(st, 4, 20)
-    data = st.storage.read(jn.NAME)
-    nl = data.index(b"\n")
-    head = json.loads(data[4:nl - 5])
-    head["opts"] = change(head["opts"])
-    h = json.dumps(head).encode()
-    st.storage.write(jn.NAME, jn.MAGIC + h + (" %04x\n" % jn.crc16(0xFFFF, h)).encode() + data[nl + 1:])
+    _rehead(st, lambda head: head.update(opts=change(head["opts"])))
     again = resumed(st)
     assert again.report == "" and not again.journal.damaged
     assert again.game.opts == st.game.opts and snapshot(again.game) == snapshot(st.game)
+
+
+def _rehead(st, change):
+    """st's journal with its header changed by change(head), its CRC made right."""
+    data = st.storage.read(jn.NAME)
+    nl = data.index(b"\n")
+    head = json.loads(data[4:nl - 5])
+    change(head)
+    h = json.dumps(head).encode()
+    st.storage.write(jn.NAME, jn.MAGIC + h + (" %04x\n" % jn.crc16(0xFFFF, h)).encode() + data[nl + 1:])
+    return st.storage.read(jn.NAME)
+
+
+@pytest.mark.parametrize("change", [
+    lambda h: h.update(rules="newer"),  # a newer firmware's preset, a hand edit, a crafted link
+    lambda h: h.update(rules=7),
+    lambda h: h.update(opts=["x"] * len(h["opts"])),
+    lambda h: h["opts"].__setitem__(12, "3"),  # rounds as a word
+    lambda h: h["opts"].__setitem__(12, 0),  # no rounds
+    lambda h: h["opts"].__setitem__(5, 1),  # a number for a yes/no
+    lambda h: h["opts"].__setitem__(1, "sometimes"),
+    lambda h: (h.pop("opts"), h.update(dice="sometimes")),
+    lambda h: h.update(seed="5"),
+    lambda h: h.pop("players"),
+], ids=["preset", "preset_int", "words", "rounds_word", "rounds_0", "bool_int", "dice_word", "dice_alone",
+        "seed_word", "no_players"])
+def test_a_header_passing_its_crc_that_this_firmware_cannot_run_is_a_damaged_journal(tmp_path, change):
+    """Its CRC is right (a CRC-16 is no authentication), but a preset, an
+    option's value or a field is not this firmware's: kept as game.bad and
+    said, never a game that resets the board later (the menu's Export)."""
+    st = store(tmp_path, game=False)
+    st.new_game(4, "standard", "off", 5)
+    randplay.play_undoing(st, 4, 20)
+    data = _rehead(st, change)
+    again = Store(st.storage)
+    assert not again.resume() and again.game is None
+    assert again.journal.damaged and st.storage.read(jn.BAD) == data
+
+
+def test_an_old_journal_resumes_said_and_is_rewritten_with_its_crc(tmp_path):
+    """MJ1 (no header CRC: no check can tell seed 5 from seed 7): the game
+    resumes, "old game file, not checked" is said, and the file is MJ2 at once."""
+    st = store(tmp_path, game=False)
+    st.new_game(3, "family", None, 5)
+    randplay.play_undoing(st, 3, 30)
+    data = st.storage.read(jn.NAME)
+    nl = data.index(b"\n")
+    head = json.loads(data[4:nl - 5])
+    del head["opts"]
+    st.storage.write(jn.NAME, jn.MAGIC1 + json.dumps(head).encode() + data[nl:])
+    again = resumed(st)
+    assert again.report == jn.OLD and snapshot(again.game) == snapshot(st.game)
+    assert st.storage.read(jn.NAME).startswith(jn.MAGIC)
+    third = resumed(again)
+    assert third.report == "" and snapshot(third.game) == snapshot(st.game)
+    assert third.rng().below(1000) == st.rng().below(1000)  # the draw counter kept
 
 
 def test_a_header_without_its_crc_never_gives_its_options_unchecked(tmp_path):
@@ -180,6 +219,5 @@ def test_a_header_without_its_crc_never_gives_its_options_unchecked(tmp_path):
 
 
 def test_the_folds_length_table_is_the_engines():
-    from app import journal_read
     for op in range(16):
-        assert journal_read._LEN[op] == (0 if op == engine.ORDER else engine.size(op << 4)), op
+        assert jn._LEN[op] == (0 if op == engine.ORDER else engine.size(op << 4)), op

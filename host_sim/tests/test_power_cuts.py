@@ -16,6 +16,7 @@ from app import journal as jn  # noqa: E402
 from cp.storage import FatStorage  # noqa: E402
 from drivers import storage  # noqa: E402
 from game import engine  # noqa: E402
+from host_sim.tests import journal_util  # noqa: E402
 
 
 class Cut(Exception):
@@ -130,7 +131,7 @@ def _old_game(st):
 def test_a_new_game_cut_anywhere_keeps_the_old_game_or_the_new_whole(monkeypatch, tmp_path, kind):
     def check(st, done):
         j = jn.Journal(st)
-        got = j.load()
+        got = journal_util.load(j)
         assert got is not None
         head, dropped = got[0], got[2]
         entries = j.entries
@@ -138,7 +139,7 @@ def test_a_new_game_cut_anywhere_keeps_the_old_game_or_the_new_whole(monkeypatch
         assert not done or head == NEW
         j.append(bytes((engine.ROLL << 4, 2)))  # play goes on: the entry follows the header
         j2 = jn.Journal(st)
-        assert j2.load()[0] == head and j2.entries == entries + 1
+        assert journal_util.load(j2)[0] == head and j2.entries == entries + 1
     n = cut_everywhere(monkeypatch, tmp_path, kind, _old_game, lambda st: jn.Journal(st).rewrite(NEW, b""), check)
     assert n >= (4 if kind == "fat" else 3)
 
@@ -151,12 +152,12 @@ def test_trimming_a_torn_tail_cut_anywhere_loses_no_whole_entry(monkeypatch, tmp
 
     def check(st, done):
         j = jn.Journal(st)
-        assert j.load()[0] == OLD and j.entries == 4
+        assert journal_util.load(j)[0] == OLD and j.entries == 4
         j.append(bytes((engine.ROLL << 4, 2)))
         j = jn.Journal(st)
-        j.load()
+        journal_util.load(j)
         assert j.entries == 5
-    cut_everywhere(monkeypatch, tmp_path, kind, torn, lambda st: jn.Journal(st).load(), check)
+    cut_everywhere(monkeypatch, tmp_path, kind, torn, lambda st: journal_util.load(jn.Journal(st)), check)
 
 
 @pytest.mark.parametrize("name", ["settings.json", "calib.json", "game.rec"])
@@ -174,11 +175,11 @@ def test_settings_calibration_and_export_cut_anywhere_are_old_or_new(monkeypatch
 def test_an_append_cut_anywhere_keeps_every_whole_entry(monkeypatch, tmp_path, kind):
     def check(st, done):
         j = jn.Journal(st)
-        assert j.load()[0] == OLD and j.entries == (5 if done else 4)
+        assert journal_util.load(j)[0] == OLD and j.entries == (5 if done else 4)
 
     def more(st):
         j = jn.Journal(st)
-        j.load()
+        journal_util.load(j)
         j.append(bytes((engine.ROLL << 4, 6)))
     cut_everywhere(monkeypatch, tmp_path, kind, _old_game, more, check)
 
@@ -200,7 +201,7 @@ def _opened_and_undone(st):
 
 def _compact(st):
     j = jn.Journal(st)
-    head, log, _, _, _ = j.load()
+    head, log, _, _, _ = journal_util.load(j)
     head["at"] = 0
     j.rewrite(head, log, j.entries)
 
@@ -211,12 +212,12 @@ def test_a_compaction_cut_anywhere_keeps_the_game_and_its_draw_counter(monkeypat
 
     def check(st, done):
         j = jn.Journal(st)
-        head, log, dropped, _, _ = j.load()
+        head, log, dropped, _, _ = journal_util.load(j)
         assert (bytes(log), j.entries, dropped) == (game, 123, 0)
         assert ("n" in head) == (j.size < 200) and (done <= ("n" in head))  # old or compacted, never between
         j.append(bytes((engine.GUESS << 4 | 1,)))  # play goes on after it
         j = jn.Journal(st)
-        assert bytes(j.load()[1]) == game + bytes((engine.GUESS << 4 | 1,)) and j.entries == 124
+        assert bytes(journal_util.load(j)[1]) == game + bytes((engine.GUESS << 4 | 1,)) and j.entries == 124
     n = cut_everywhere(monkeypatch, tmp_path, kind, _opened_and_undone, _compact, check)
     assert n >= (4 if kind == "fat" else 3)
 
@@ -229,7 +230,7 @@ def test_appends_held_over_a_step_go_to_flash_in_one_append_and_reads_see_them(m
     st = store(kind, tmp_path)
     _old_game(st)
     j = jn.Journal(st)
-    j.load()
+    journal_util.load(j)
     path = tmp_path / jn.NAME
     size = path.stat().st_size
     st.holding = True
@@ -241,13 +242,13 @@ def test_appends_held_over_a_step_go_to_flash_in_one_append_and_reads_see_them(m
         assert st.flush()
         assert flash.calls == 2 and not st.holding  # one open, one write
     j2 = jn.Journal(store(kind, tmp_path))
-    head, log = j2.load()[:2]
+    head, log = journal_util.load(j2)[:2]
     assert head == OLD and j2.entries == 6 and bytes(log)[-4:] == bytes((engine.ROLL << 4, 6, engine.ROLL << 4, 5))
     held = path.stat().st_size
     st.holding = True
     j.append(bytes((engine.ROLL << 4, 4)))
     j3 = jn.Journal(st)
-    j3.load()
+    journal_util.load(j3)
     assert j3.entries == 7  # the read wrote what was held first
     assert st.holding and path.stat().st_size > held
 

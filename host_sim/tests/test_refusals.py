@@ -136,7 +136,7 @@ def firmware_texts():
     seat or a number as N."""
     out = set()
     app = os.path.join(ROOT, "firmware", "app")
-    for name in ["controller.py", "store.py"] + ["mode/" + f for f in sorted(os.listdir(os.path.join(app, "mode")))]:
+    for name in ["controller.py", "slot.py"] + ["mode/" + f for f in sorted(os.listdir(os.path.join(app, "mode")))]:
         if not name.endswith(".py"):
             continue
         tree = ast.parse(open(os.path.join(app, name)).read())

@@ -5,7 +5,7 @@ short UNDO takes back the last action. Its fields: the cursor, the seats
 pressed to order a tie, and the last reveal's result."""
 from app import lang, lights
 from app.modes import K_NEXT, K_OK, K_PASS, K_ROLL, M_PLAY
-from app.store import UNSEEN
+from app.slot import UNSEEN
 from game import Refused, chance, engine
 from game.engine import CARD, CLOSE, END, GUESS, NOBODY, OPEN, ORDER, PASS, REVEAL, ROLL, SKIP
 
