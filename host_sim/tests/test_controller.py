@@ -554,3 +554,11 @@ def test_deck_reload_from_the_menu_asks_before_it_acts(tmp_path):
     assert b.ctl.msg == "Deck reload: OK again" and b.ctl.store.deck_left() == left
     play(b, "o")  # OK again: the count starts over
     assert b.ctl.msg.startswith("Reloaded") and b.ctl.store.deck_left() != left
+
+
+def test_the_controller_forwards_nothing(tmp_path):
+    """What the store, the slot and the play mode hold is read where it lives."""
+    b = Bare(tmp_path, SETUP)
+    for name in ("game", "journal", "settings", "card_in", "blocked", "cursor", "order"):
+        assert not hasattr(b.ctl, name), name
+    assert b.ctl.store.game is not None and b.ctl.slot.card_in and b.ctl.play.cursor == -1

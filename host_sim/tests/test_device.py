@@ -384,3 +384,13 @@ def test_the_servo_has_its_pulse_before_the_journal_and_a_cut_between_resumes_cl
     assert snapshot(cut.game()) == before
     assert not any(cut.dev.hw.shutters.is_open(i) for i in range(12))
     assert [round(a) for a in cut.emu.angles()] == [round(cut.emu.servos[0].angle())] * 12
+
+
+def test_boot_keeps_what_it_imported(tmp_path):
+    """The board's heap needs no module dropped (docs/rp2040.md): the config
+    checker, the assembly and the port stay imported after boot."""
+    import sys
+    s = press.start("pico_pca9685", str(tmp_path), {"players": 3, "rules": "standard", "seed": 1})
+    s.run(100)
+    for name in ("app.board", "app.hardware", "app.port", "drivers.shutter_outputs"):
+        assert name in sys.modules, name
