@@ -42,7 +42,7 @@ def journal_of(actions, flash):
     with the buttons, an UNDO after some of the presses."""
     rng = random.Random(7)
     s = press.start("pico_pca9685", flash, {"players": 6, "rules": "standard", "seed": 7})
-    j = s.dev.ctl.journal
+    j = s.dev.ctl.store.journal
     while j.entries < actions:
         k = autoplay.next_key(s.dev.ctl, rng) or "u"
         for one in k.split():
@@ -80,7 +80,7 @@ clock, digital = c.clock, c.digital
 for k in range(%(n)d):
     c = None  # one controller at a time, as at boot
     c = Controller(s.storage, s.dev.out, clock, None, digital)
-print("resumed", len(c.game.log), c.report or "-")
+print("resumed", len(c.store.game.log), c.store.report or "-")
 """
 RESUMES = 20
 

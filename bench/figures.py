@@ -14,7 +14,7 @@ GROUPS = (
         ("cpython_replay_s_1mb",
          "CPU seconds of `python -m host_sim replay` on a 1 MB record of 4,000 void cards, every deal and a "
          "window a turn taken back by `undo`", ("<=", 10)),
-        ("mpy_import_heap_bytes", "importing `game.engine` and `game.record` from `.mpy`", ("<=", 24576)),
+        ("mpy_import_heap_bytes", "importing `game.engine` and `game.record` from `.mpy`", None),
         ("mpy_game_heap_bytes",
          "a finished 6-seat game after `gc.collect()`, its undo checkpoint included", ("<=", 4096)),
         ("mpy_game_log_bytes", "its action log", None),
@@ -37,7 +37,7 @@ GROUPS = (
          "journal and settings written by a whole game played with the buttons; the most of one game "
          "per preset", ("<=", 8192)),
         ("firmware_mpy_bytes",
-         "every `.mpy` that `make flash` copies, `-march=armv6m`; `main.py` goes as source", ("<=", 65536)),
+         "every `.mpy` that `make flash` copies, `-march=armv6m`; `main.py` goes as source", None),
         ("mpy_resume_ms_300",
          "on the VM, after boot: a controller reading back and replaying a 6-seat game's 300-entry "
          "journal, about a quarter of them UNDOs; CPU time per resume", ("<=", 20)),
@@ -47,7 +47,7 @@ GROUPS = (
         ("mpy_firmware_heap_bytes",
          "heap the firmware holds on the VM booted into a 6-seat game, 200 steps on, after "
          "`gc.collect()`; the emulated board and the fakes of the built-in `machine`, `neopixel`, "
-         "`rp2` left out", ("<=", 98304)),
+         "`rp2` left out (the VM's heap: a regression signal; the goal is the emulated Pico's)", None),
         ("mpy_firmware_heap_zh_bytes",
          "as `mpy_firmware_heap_bytes`, a `zh-cn` game speaking Simplified Chinese: the Chinese screens, "
          "text index and glyph index loaded", ("<=", 98304)),
@@ -76,11 +76,15 @@ GROUPS = (
      "skipped without the UF2)", (
         ("rp2040_boot_ms", "power-up to the setup menu drawn on the OLED, a fresh flash", ("<=", 1000)),
         ("rp2040_heap_free_bytes", "booted into a 6-seat game, 200 steps, `gc.collect()`", (">=", 100000)),
+        ("rp2040_heap_free_zh_bytes", "the same, a `zh-cn` game speaking Simplified Chinese (简体中文)",
+         (">=", 100000)),
+        ("rp2040_source_heap_free_bytes", "the same, English, the firmware on the flash as `.py` source, as "
+         "`mpremote mip install` and CircuitPython load it (compiled on the board at import)", None),
         ("rp2040_resume_ms_300", "a fresh Controller reading back and replaying a 6-seat game's 300-entry "
-         "journal", ("<=", 100)),
+         "journal", None),
         ("rp2040_boot_resumed_ms", "power-up to that resumed game's screen", ("<=", 1000)),
         ("rp2040_action_us", "the engine (native code on the board), per applied action: that game's 81 actions "
-         "replayed into a new game by a loop in a function", ("<=", 100)),
+         "replayed into a new game by a loop in a function", None),
         ("rp2040_press_to_shutter_ms_p99", "contact closure of OK to the PCA9685 write that moves that "
          "servo, 30 presses at random phases of main.py's loop", ("<=", 20)),
         ("rp2040_step_us_p50", "one `Device.step()`, its OLED page included, over a whole game", ("<=", 500)),

@@ -37,11 +37,19 @@ gc.collect()
 print(gc.mem_free())"""
 
 
-def heap_free(tmp):
-    """Free heap booted into a 6-seat game, after 200 steps and a collection."""
+def zh_hans():
+    """The code app.lang gives Simplified Chinese."""
+    from app import lang
+    return next(c for c in lang.LANGS if c in ("zh-cn", "zh-hans"))
+
+
+def heap_free(tmp, lang=None, source=False):
+    """Free heap booted into a 6-seat game, after 200 steps and a collection;
+    lang: the language the device speaks; source: the firmware as .py."""
     from emu import clock
     from host_sim.rp2040.session import Pico
-    p = Pico("pico_pca9685", ROOT, os.path.join(tmp, "heap"), {"players": 6, "rules": "standard", "seed": 1})
+    where = os.path.join(tmp, "heap-%s-%s" % (lang, source))
+    p = Pico("pico_pca9685", ROOT, where, {"players": 6, "rules": "standard", "seed": 1}, lang=lang, source=source)
     try:
         p.interrupt()
         p.exec("from app.modes import CONTROLS")  # the REPL's own first allocations, before the count
@@ -150,11 +158,11 @@ from app.controller import Controller
 c = dev.ctl
 t0 = time.ticks_us()
 for k in range(%(n)d):
-    c = Controller(c.storage, dev.out, time, None, c.digital)
+    c = Controller(c.store.storage, dev.out, time, None, c.digital)
 t1 = time.ticks_us()
 from game.engine import Game
-head = c.journal.load()[0]
-g = c.game
+head = c.store.journal.load()[0]
+g = c.store.game
 acts = list(g.actions())
 h = Game(g.n, None, g.first, head["rules"])
 def replay(h, acts):  # in a function, as the firmware applies actions: the REPL's names are a dict's
@@ -162,7 +170,7 @@ def replay(h, acts):  # in a function, as the firmware applies actions: the REPL
     for op, a, b in acts:
         h.apply(op, a, b)
     return time.ticks_diff(time.ticks_us(), t)
-print(len(g.log), c.journal.entries, time.ticks_diff(t1, t0) // %(n)d, len(acts), replay(h, acts))"""
+print(len(g.log), c.store.journal.entries, time.ticks_diff(t1, t0) // %(n)d, len(acts), replay(h, acts))"""
 
 
 def resume(tmp):
@@ -201,6 +209,10 @@ def figures():
         yield "rp2040_boot_ms", "%.1f" % boot_ms(tmp), "ms"
         free, _ = heap_free(tmp)
         yield "rp2040_heap_free_bytes", free, "bytes"
+        free, _ = heap_free(tmp, zh_hans())
+        yield "rp2040_heap_free_zh_bytes", free, "bytes"
+        free, _ = heap_free(tmp, source=True)
+        yield "rp2040_source_heap_free_bytes", free, "bytes"
         boot, ms, entries, action = resume(tmp)
         yield "rp2040_resume_ms_300", "%.1f" % ms, "ms"
         yield "rp2040_boot_resumed_ms", "%.1f" % boot, "ms"

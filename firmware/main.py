@@ -35,7 +35,7 @@ dev = None
 
 
 def _play(d):
-    global dev  # after Ctrl-C the REPL shares main.py's globals: `dev.ctl.game` is the game
+    global dev  # after Ctrl-C the REPL shares main.py's globals: `dev.ctl.store.game` is the game
     dev = d
     asyncio.run(_loop(d))
 

@@ -11,7 +11,7 @@ from game import engine
 def next_key(ctl, rng, undo=0.03):
     """A sensible key for the device's state: plays on to the end of the game,
     guessing often enough that rounds end; now and then an undo."""
-    g = ctl.game
+    g = ctl.store.game
     if ctl.mode == c.M_RELOAD:
         return "o"
     if ctl.mode != c.M_PLAY or g is None:
@@ -20,10 +20,10 @@ def next_key(ctl, rng, undo=0.03):
         return None
     ph = g.phase
     if ph == engine.P_REVEAL:
-        if ctl.must_pull():
+        if ctl.slot.must_pull():
             return "c"
         return rng.choice([str(s + 1) for s in g.call_order()] + ["o"])
-    if ctl.blocked():
+    if ctl.slot.blocked():
         return "c"
     if rng.random() < undo and g.can_undo():
         return "u"
@@ -34,15 +34,15 @@ def next_key(ctl, rng, undo=0.03):
         return rng.choice("noo")
     if ph == engine.P_DECIDE:
         if (engine.END, 0) in legal:
-            return rng.choice("op" if ctl.allowed() else "p")
+            return rng.choice("op" if ctl.store.allowed() else "p")
         options = ["p", str(g.active + 1)]
-        if ctl.allowed() and rng.random() < 0.5:
+        if ctl.store.allowed() and rng.random() < 0.5:
             options.append("o")
         return rng.choice(options)
     # the call: seats join, ties are ordered, then OK closes it
     for code, a in legal:
         if code == engine.ORDER and rng.random() < 0.5:
-            return str(a[len(ctl.order)] + 1) if ctl.order and ctl.order[0] in a else str(a[-1] + 1)
+            return str(a[len(ctl.play.order)] + 1) if ctl.play.order and ctl.play.order[0] in a else str(a[-1] + 1)
     joiners = [str(a + 1) for code, a in legal if code == engine.GUESS]
     if joiners and rng.random() < 0.6:
         return rng.choice(joiners)

@@ -53,12 +53,12 @@ def press_to_shutter_ms(runtime="micropython", presses=PRESSES, board="pico_pca9
             out.append((min(starts) - at) / 1000)
             s.key("u")
             s.run(SETTLE_MS)
-            cursor = ctl.cursor
+            cursor = ctl.play.cursor
             nxt = s.emu.buttons["next"]
             let_go = clock.now_us() + NEXT_MS * 1000 + nxt.bounce_us
             nxt.press(NEXT_MS)
             waited = 0
-            while ctl.cursor == cursor:  # NEXT acts on its press
+            while ctl.play.cursor == cursor:  # NEXT acts on its press
                 if waited > NEXT_MS + 100:
                     raise RuntimeError("a %d ms tap on NEXT moved no cursor" % NEXT_MS)
                 s.run(1)

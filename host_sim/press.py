@@ -7,6 +7,8 @@ import tempfile
 
 from host_sim import FIRMWARE, cut, hw
 from host_sim.shown import say, shown
+from host_sim.flags import (  # noqa: F401 - press.X as before
+    LOCK, UsageError, check_flags, choose_lang, flash_folder, locked, setup_of)
 
 
 def install(runtime="micropython"):
@@ -42,67 +44,6 @@ def saved_angles(flash):
         return [float(a) for a in got] if isinstance(got, list) else None
     except (OSError, ValueError, TypeError):
         return None
-
-
-def setup_of(args):
-    """The game the setup flags ask for, or None (the device's own menu)."""
-    if args.players is None and args.rules is None and args.seed is None:
-        return None
-    return {"players": 3 if args.players is None else args.players,
-            "rules": args.rules or "standard", "seed": args.seed or 0}
-
-
-def choose_lang(flash, code):
-    """The language chosen in the settings on the emulated flash, as the
-    setup menu's Lang line does."""
-    from app import settings
-    from drivers.storage import Storage
-    store = Storage(os.path.join(flash, ""))
-    s = settings.load(store)
-    s["lang"] = code
-    settings.save(store, s)
-
-
-class UsageError(Exception):
-    """A setup flag or board that cannot be used: the message says which."""
-
-
-def check_flags(args):
-    """UsageError for a --rules, --players or --lang the device cannot set up."""
-    from game import engine, rules
-    if args.rules is not None and args.rules not in rules.PRESET_NAMES:
-        raise UsageError("--rules: unknown preset %r (known: %s)" % (cut(args.rules, 40), ", ".join(rules.PRESET_NAMES)))
-    if args.players is not None and not 2 <= args.players <= engine.SEATS:
-        raise UsageError("--players: 2 to %d, got %d" % (engine.SEATS, args.players))
-    from app import lang
-    code = getattr(args, "lang", None)
-    if code is not None and code not in lang.LANGS:
-        raise UsageError("--lang: unknown language %r (known: %s)" % (cut(code, 40), ", ".join(lang.LANGS)))
-
-
-LOCK = ".in-use"  # beside the flash's files: one process at a time
-
-
-def flash_folder(path):
-    """The --flash folder, checked: refuses a file, a missing parent, '' and
-    a folder it cannot write, each in one line (UsageError)."""
-    where = "--flash %s" % cut(path)
-    if not path:
-        raise UsageError("--flash: give a folder's name")
-    parent = os.path.dirname(os.path.abspath(path))
-    if os.path.exists(path) and not os.path.isdir(path):
-        raise UsageError("%s: not a folder" % where)
-    if not os.path.isdir(parent):
-        raise UsageError("%s: no folder %s to make it in" % (where, cut(parent)))
-    try:
-        os.makedirs(path, exist_ok=True)
-    except OSError as e:
-        raise UsageError("%s: %s" % (where, e.strerror))
-    if not os.access(path, os.W_OK | os.X_OK):
-        raise UsageError("%s: not writable" % where)
-    for name in ("game.jnl", "settings.json", "calib.json"):
-        if os.path.isdir(os.path.join(path, name)):
-            raise UsageError("%s: %s is a folder, not the device's file" % (where, name))
 
 
 def out_file(path, flag):
@@ -144,22 +85,6 @@ def put_back(path, files):
 
 
 @contextlib.contextmanager
-def locked(path):
-    """Hold the flash folder for this process: a second one on the same
-    folder is refused, not let tear the journal."""
-    import fcntl
-    f = open(os.path.join(path, LOCK), "w")
-    try:
-        try:
-            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            raise UsageError("--flash %s: flash folder in use by another simulator" % cut(path))
-        yield
-    finally:
-        f.close()
-
-
-@contextlib.contextmanager
 def session(args):
     """The Session the flags of `press` and `sim` ask for (--players, --rules,
     --seed, --board, --flash); a scratch flash, removed after, without --flash.
@@ -170,8 +95,6 @@ def session(args):
     check_flags(args)
     code = getattr(args, "lang", None)
     if getattr(args, "runtime", "") == "rp2040":
-        if code is not None:
-            raise UsageError("--lang: not on the emulated Pico yet (choose it in the device's menu)")
         from host_sim.rp2040.sim import session as pico
         with pico(args) as s:
             yield s

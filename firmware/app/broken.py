@@ -3,7 +3,7 @@ used, a part that does not answer, a resume that failed, an error in play.
 Loaded only then, so its code takes no RAM while playing."""
 import time
 
-from app.device import show_error
+from app import screens
 
 
 def fail(hw, msg, wait_ms=3000):
@@ -30,6 +30,18 @@ def fail(hw, msg, wait_ms=3000):
             pass
     show_error(hw.oled, msg)
 
+
+def show_error(oled, msg):
+    """msg on the OLED; nothing (and no error) if the OLED is gone."""
+    if oled is None:
+        return
+    try:
+        oled.fill(0)
+        for _ in screens.wrap(oled, msg, 0, 8):
+            pass
+        oled.show()
+    except Exception:  # noqa: BLE001 - the display is unplugged: the LED says it
+        pass
 
 
 def describe(err):

@@ -61,7 +61,7 @@ class Controller:
 
     def load(self, m):
         """Mode m's object: the play mode's, the current mode's, or a new
-        one, its module imported (the package's own module is dropped again)."""
+        one, its module imported on first use."""
         if m == M_PLAY and self.play is not None:
             return self.play
         if m == self.mode:
@@ -69,21 +69,17 @@ class Controller:
         name = "app.mode." + _MODES[m]
         __import__(name)
         md = sys.modules[name].Mode()
-        forget("app.mode")
-        forget("app.modes")  # each module took the numbers it uses: 0.8 KB of RAM while a game is played
         if m == M_PLAY:
             self.play = md
         return md
 
     def enter(self, m):
         """Switch to mode m; returns its object. A mode left, but play, is
-        dropped with its code: the next visit makes it anew."""
+        dropped: the next visit makes it anew."""
         md = self.load(m)
         old = self.mode
         if old != m and old != M_PLAY and old >= 0:
             self.cur.stop(self)  # the mode is left: it stops (the calibration puts back unsaved ends)
-            for name in (_MODES[old], "rows", "base"):
-                forget("app.mode." + name)
         self.mode = m
         self.cur = md
         self.version += 1
@@ -141,15 +137,6 @@ class Controller:
         self.store.reload_deck()
         self.enter(M_PLAY if self.store.game is not None else M_SETUP)
         self.say("Reloaded: discard the blocker card", now)
-
-    def __getattr__(self, name):
-        """What the slot, the store and the play mode hold, as the simulator and
-        the tests read it (ctl.card_in, ctl.allowed(), ctl.cursor...); the
-        firmware reads each where it lives."""
-        for o in (self.slot, self.store):
-            if hasattr(o, name):
-                return getattr(o, name)
-        return getattr(self.load(M_PLAY), name)
 
     # -- input -----------------------------------------------------------------
 

@@ -13,7 +13,7 @@ the frame is whole; a change is on the OLED a few steps later."""
 import time
 
 from app import lang, lights, screens
-from app.controller import Controller, forget
+from app.controller import Controller
 from app.modes import KEY_NAMES
 
 EXPORT = "game.rec"
@@ -286,19 +286,6 @@ def boot(loop, reset, pause, port=None, storage=None):
     guard(dev, lambda: loop(dev), reset, pause)
 
 
-def show_error(oled, msg):
-    """msg on the OLED; nothing (and no error) if the OLED is gone."""
-    if oled is None:
-        return
-    try:
-        oled.fill(0)
-        for _ in screens.wrap(oled, msg, 0, 8):
-            pass
-        oled.show()
-    except Exception:  # noqa: BLE001 - the display is unplugged: the LED says it
-        pass
-
-
 def start(name=None, root="", storage=None, setup=None, port=None):
     """Boot as the board does: load and check the board config, build the
     drivers (the shutters close all first), then resume or set up a game.
@@ -316,7 +303,6 @@ def start(name=None, root="", storage=None, setup=None, port=None):
     except board.ConfigError as e:
         from app.broken import Broken
         return Broken(str(e), root, port)
-    forget("app.board")  # the config is checked: its checker's code is 10 KB of RAM
     why = hardware.unsupported(cfg, port)
     if why is not None:
         from app.broken import Broken
@@ -326,8 +312,6 @@ def start(name=None, root="", storage=None, setup=None, port=None):
     except Exception as e:  # noqa: BLE001 - a part missing or a deck damaged: shown, not a boot loop
         from app.broken import Broken, missing
         return Broken("boot: " + missing(cfg, port, e), root, port)
-    for name in ("app.hardware", port.__name__, "drivers.shutter_outputs", "drivers.calibration"):
-        forget(name)  # built: what builds it is not needed again
     try:
         dev = Device(hw, storage, setup)
     except Exception as e:  # noqa: BLE001 - resume failed (memory, flash): the windows close first

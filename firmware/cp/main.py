@@ -28,7 +28,7 @@ def usb_mode(root=""):
     computer then, so that it can be fixed)."""
     import json
     from app import board
-    from app.device import show_error
+    from app.broken import show_error
     from cp import port
     msg = "USB drive mode: edit the files, then reset to play."
     try:

@@ -8,7 +8,8 @@ panel refreshes wait and go out together as one refresh. close_all() draws
 every lid and queues a full refresh (clears ghosting: one per card); so does
 the partial that would pass max_partials since the last full. When every
 window is open the card's name is drawn below the grid, in the language the
-device speaks (app.lang), with the deck's own glyphs.
+device speaks (which_name: the index of that language among the deck's names,
+given by the app), with the deck's own glyphs.
 
 Secrecy: no buffer here ever holds an unopened window's picture. The frame
 holds lids, gutters and opened tiles; the panel's "old" RAM is written only
@@ -25,9 +26,11 @@ WAIT_MS = const(10000)  # the longest wait() blocks: a full refresh takes about 
 
 
 class EpaperShutters:
-    def __init__(self, panel, deck, n=12, max_partials=15):
-        """panel: drivers.ssd1683.SSD1683; deck: drivers.deck.Deck."""
+    def __init__(self, panel, deck, n=12, max_partials=15, which_name=None):
+        """panel: drivers.ssd1683.SSD1683; deck: drivers.deck.Deck;
+        which_name(): the index of the card name to draw (None: the first)."""
         self.panel = panel
+        self.which_name = which_name
         self.deck = deck
         self.n = n
         self.max_partials = max_partials
@@ -125,8 +128,8 @@ class EpaperShutters:
 
     def _name(self):
         """The name strip at the reveal, in the device's language."""
-        from app import lang  # loaded already: the controller speaks through it
-        self.paint.name(self.deck.name(self.card, lang.LANGS.index(lang.code)), self.deck.glyph)
+        k = 0 if self.which_name is None else self.which_name()
+        self.paint.name(self.deck.name(self.card, k), self.deck.glyph)
 
     def _region_open(self, r):
         if r == NAME:

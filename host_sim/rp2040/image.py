@@ -8,7 +8,8 @@ import tempfile
 import littlefs
 
 from host_sim import FIRMWARE
-from tools.mpy import build
+from host_sim.flags import choose_lang
+from tools.mpy import build, data_files, firmware_files
 
 # the rp2 port's littlefs (ports/rp2: 1,408 KiB from 0xa0000 on a 2 MiB Pico),
 # configured as its _boot.py mounts it, `vfs.VfsLfs2(bdev, progsize=256)`, and
@@ -71,12 +72,24 @@ def put_tree(fs, src, dest="", dirs_only=False):
                 out.write(f.read())
 
 
-def fresh(board, extra=None):
-    """The bytes of a new filesystem: the compiled firmware, main.py,
-    board.txt naming the board config, and the files of the folder extra
-    (a game set up on the host) at its root."""
+def source():
+    """A folder with the firmware as source, as `mpremote mip install` and
+    CircuitPython's copy leave it: every .py and data file, none compiled."""
+    if "src" not in _built:
+        tmp = tempfile.mkdtemp(prefix="pico-src-")
+        for rel in firmware_files(".py") + data_files():
+            os.makedirs(os.path.dirname(os.path.join(tmp, rel)), exist_ok=True)
+            shutil.copyfile(os.path.join(FIRMWARE, rel), os.path.join(tmp, rel))
+        _built["src"] = tmp
+    return _built["src"]
+
+
+def fresh(board, extra=None, src=False):
+    """The bytes of a new filesystem: the compiled firmware (src: its
+    source), main.py, board.txt naming the board config, and the files of
+    the folder extra (a game set up on the host) at its root."""
     fs = _fs()
-    put_tree(fs, compiled(), dirs_only=True)
+    put_tree(fs, source() if src else compiled(), dirs_only=True)
     with fs.open("/board.txt", "w") as out:
         out.write(board + "\n")
     with open(os.path.join(FIRMWARE, "main.py"), "rb") as f, fs.open("/main.py", "wb") as out:
@@ -114,7 +127,22 @@ def with_files(image, src):
     return bytes(fs.context.buffer)
 
 
-def setup_game(setup):
+def with_lang(image, code):
+    """image with language code chosen in its settings (the rest kept), as
+    the setup menu's Lang line chooses it."""
+    tmp = tempfile.mkdtemp(prefix="pico-lang-")
+    try:
+        old = files(image).get("/settings.json")
+        if old is not None:
+            with open(os.path.join(tmp, "settings.json"), "wb") as f:
+                f.write(old)
+        choose_lang(tmp, code)
+        return with_files(image, tmp)
+    finally:
+        shutil.rmtree(tmp)
+
+
+def setup_game(setup, lang=None):
     """A folder with what the firmware writes when it starts the game setup
     asks for (its journal and settings), made by the firmware's own
     Controller on CPython: the board then resumes that game at boot, as the
@@ -125,16 +153,19 @@ def setup_game(setup):
     from app.controller import Controller
     from drivers.storage import Storage
     tmp = tempfile.mkdtemp(prefix="pico-setup-")
+    if lang is not None:  # chosen before the game begins, as on the other runtimes
+        choose_lang(tmp, lang)
     Controller(Storage(os.path.join(tmp, "")), None, time, setup)
     return tmp
 
 
-def make(board, setup=None):
+def make(board, setup=None, lang=None, src=False):
     """A new flash filesystem for board (a config name), the game setup
-    asks for started on it."""
-    extra = setup_game(setup) if setup is not None else None
+    asks for started on it, speaking lang (a code of app.lang) if given;
+    src: the firmware as source."""
+    extra = setup_game(setup, lang) if setup is not None else None
     try:
-        return fresh(board, extra)
+        return fresh(board, extra, src)
     finally:
         if extra is not None:
             shutil.rmtree(extra)
@@ -155,6 +186,6 @@ def resumed(image):
             if fs.stat("/" + name).type == 1:  # a file (2: a folder of the firmware's)
                 with fs.open("/" + name, "rb") as src, open(os.path.join(tmp, name), "wb") as f:
                     f.write(src.read())
-        return Controller(Storage(os.path.join(tmp, "")), None, time).game
+        return Controller(Storage(os.path.join(tmp, "")), None, time).store.game
     finally:
         shutil.rmtree(tmp)

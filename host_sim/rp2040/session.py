@@ -23,12 +23,15 @@ CHUNK_US = 50000  # the longest run without a look at the inputs
 
 
 class Pico(Keys):
-    def __init__(self, name, root, flash_dir, setup=None, card=True, blank=False):
+    def __init__(self, name, root, flash_dir, setup=None, card=True, blank=False, lang=None, source=False):
         """name: the board config; root: the firmware tree; flash_dir: where
         the flash image lives (kept: a second Pico on it resumes); setup:
         start this game if the flash holds none; card: one in the slot;
         blank: a new flash holds an empty filesystem (MicroPython alone, for
-        `make flash`), and power-up does not wait for the device."""
+        `make flash`), and power-up does not wait for the device; lang: the
+        language chosen in the settings (a code of app.lang); source: a new
+        flash holds the firmware as .py source, as `mpremote mip install`
+        leaves it, not compiled."""
         from app import board
         self.name = name
         self.cfg = board.load(name, root)  # a bad board is refused here (ConfigError)
@@ -39,19 +42,21 @@ class Pico(Keys):
         self.link = None
         self.down = {}
         self.boot_us = None
-        self._image(setup, blank)
+        self._image(setup, blank, lang, source)
         self.power_up(wait=not blank)
 
-    def _image(self, setup, blank):
+    def _image(self, setup, blank, lang, source):
         os.makedirs(os.path.dirname(self.path), exist_ok=True)
         if not os.path.exists(self.path):
-            data = image.empty() if blank else image.make(self.name, setup)
+            data = image.empty() if blank else image.make(self.name, setup, lang, source)
         else:
             with open(self.path, "rb") as f:
                 data = f.read()
             if setup is not None and not image.has(data, "/game.jnl"):
-                extra = image.setup_game(setup)
+                extra = image.setup_game(setup, lang)
                 data = image.with_files(data, extra)
+        if lang is not None and not blank:
+            data = image.with_lang(data, lang)
         with open(self.path, "wb") as f:
             f.write(data)
 
@@ -157,12 +162,12 @@ class Pico(Keys):
     def outcome(self, record=False):
         """(state dict or None, record text or None) of the game the board plays, asked over USB."""
         self.interrupt()
-        got = self.exec("import json\nfrom game import state\ng = dev.ctl.game if hasattr(dev, 'ctl') else None\n"
+        got = self.exec("import json\nfrom game import state\ng = dev.ctl.store.game if hasattr(dev, 'ctl') else None\n"
                         "print(json.dumps(state.as_dict(g)) if g is not None else 'null')")
         st = in_order(json.loads(got))
         rec = None
         if record and st is not None:
-            rec = self.exec("from game import record\nprint(record.write(dev.ctl.game), end='')")
+            rec = self.exec("from game import record\nprint(record.write(dev.ctl.store.game), end='')")
             rec = rec.replace("\r\n", "\n")
         return st, rec
 

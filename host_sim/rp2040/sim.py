@@ -57,11 +57,11 @@ class PicoSim:
 @contextlib.contextmanager
 def session(args):
     """A PicoSim on the flags of `press` and `sim` (--board, --flash,
-    --players/--rules/--seed, checked by press.session)."""
+    --players/--rules/--seed, --lang, checked by press.session)."""
     from host_sim import hw
     hw.install()
     from app import board
-    from host_sim.press import UsageError, flash_folder, locked, setup_of
+    from host_sim.flags import UsageError, flash_folder, locked, setup_of
     from host_sim.rp2040 import assets
     from host_sim.rp2040.session import Pico, scratch
     try:
@@ -78,7 +78,7 @@ def session(args):
         flash_folder(flash)
     try:
         with locked(flash):
-            pico = Pico(args.board, os.path.join(FIRMWARE, ""), flash, setup_of(args))
+            pico = Pico(args.board, os.path.join(FIRMWARE, ""), flash, setup_of(args), lang=getattr(args, "lang", None))
             try:
                 yield PicoSim(pico)
             finally:

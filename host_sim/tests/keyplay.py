@@ -80,7 +80,7 @@ class Bare:
         ctl = self.ctl
         self.clock.now += 50
         if k == "c":
-            ctl.key(c.K_CARD, 3 if ctl.card_in else 0, self.clock.now)
+            ctl.key(c.K_CARD, 3 if ctl.slot.card_in else 0, self.clock.now)
         elif k == "U":
             ctl.key(c.K_UNDO, 0, self.clock.now)
             self.clock.now += 900

@@ -41,15 +41,15 @@ class Results:
 def expect(ctl, result):
     """What the screen must show now, as plain data (it crosses processes);
     result: whether a reveal's result is due (Results)."""
-    g = ctl.game
+    g = ctl.store.game
     want = {"mode": ctl.mode, "msg": ctl.msg}
     if ctl.mode != c.M_PLAY or g is None:
         return want
     want.update(phase=g.phase, over=g.over(), active=g.active + 1, result=result,
-                blocked=ctl.blocked(), pull=ctl.must_pull(), n=g.n_at_guess,
+                blocked=ctl.slot.blocked(), pull=ctl.slot.must_pull(), n=g.n_at_guess,
                 veiled=ctl.digital and ctl.cur.shown != g.cards,  # the picture waits for a second press
                 dice=[g.d1, g.d2, g.used], tokens=list(g.tokens), open=g.open_mask,
-                allowed=ctl.allowed() if g.phase in (engine.P_OPEN, engine.P_DECIDE) else 0,
+                allowed=ctl.store.allowed() if g.phase in (engine.P_OPEN, engine.P_DECIDE) else 0,
                 call=[s + 1 for s in g.call_order()], crystals=list(g.crystals),
                 winners=[s + 1 for s in g.winners()],
                 can_join=[a + 1 for code, a in g.legal() if code == engine.GUESS])

@@ -52,10 +52,10 @@ def test_a_damaged_or_huge_json_file_boots_with_defaults(tmp_path, name, body):
 def test_a_settings_file_over_the_size_cap_counts_as_damaged(tmp_path):
     (tmp_path / "settings.json").write_text(json.dumps({"deck": 5, "pad": "x" * 5000}))
     s = session(tmp_path, setup=None)
-    assert s.dev.ctl.settings["deck"] == 199
+    assert s.dev.ctl.store.settings["deck"] == 199
     (tmp_path / "settings.json").write_text(json.dumps({"deck": 5}))
     s.reboot()
-    assert s.dev.ctl.settings["deck"] == 5
+    assert s.dev.ctl.store.settings["deck"] == 5
 
 
 def test_errors_in_words():

@@ -28,9 +28,9 @@ def lid_safe(s):
     ctl = s.dev.ctl
     sh = s.dev.hw.shutters
     asked = sum(1 << i for i in range(12) if sh.is_open(i))
-    g = ctl.game
+    g = ctl.store.game
     if asked:
-        assert g is not None and ctl.card_in and ctl.fresh and not g.over()
+        assert g is not None and ctl.slot.card_in and ctl.slot.fresh and not g.over()
         if ctl.digital and g.phase == engine.P_REVEAL:
             return  # the digital card is shown whole at the reveal
         assert g.phase != engine.P_REVEAL
@@ -112,7 +112,7 @@ def test_an_unexpected_error_closes_the_lid_shows_it_and_the_game_resumes(tmp_pa
     s.keys("r o")
     s.run(1000)
     before = snapshot(s.game())
-    closed = s.emu.servos[s.dev.ctl.cursor].angle()  # a window still closed
+    closed = s.emu.servos[s.dev.ctl.play.cursor].angle()  # a window still closed
     seen = {}
     dev = s.dev
     real_fail = dev.fail
@@ -240,7 +240,7 @@ def test_the_digital_card_board_shows_the_picture_at_the_reveal(tmp_path):
     sh = s.dev.hw.shutters
     first = sh.card
     s.keys("c r o p 2")  # the card key does nothing here
-    assert s.dev.ctl.card_in and s.game().phase == engine.P_CALL
+    assert s.dev.ctl.slot.card_in and s.game().phase == engine.P_CALL
     s.key("o")
     assert s.game().phase == engine.P_REVEAL and not any(sh.is_open(i) for i in range(12))
     s.key("o")  # the second press shows the picture
@@ -384,3 +384,13 @@ def test_the_servo_has_its_pulse_before_the_journal_and_a_cut_between_resumes_cl
     assert snapshot(cut.game()) == before
     assert not any(cut.dev.hw.shutters.is_open(i) for i in range(12))
     assert [round(a) for a in cut.emu.angles()] == [round(cut.emu.servos[0].angle())] * 12
+
+
+def test_boot_keeps_what_it_imported(tmp_path):
+    """The board's heap needs no module dropped (docs/rp2040.md): the config
+    checker, the assembly and the port stay imported after boot."""
+    import sys
+    s = press.start("pico_pca9685", str(tmp_path), {"players": 3, "rules": "standard", "seed": 1})
+    s.run(100)
+    for name in ("app.board", "app.hardware", "app.port", "drivers.shutter_outputs"):
+        assert name in sys.modules, name

@@ -323,13 +323,13 @@ def test_the_setup_menu_steps_through_the_languages_and_remembers(tmp_path):
     s = press.start("pico_pca9685", str(tmp_path), None)
     assert lang.code == "en"
     s.keys("n n n n o")  # the Lang line, OK
-    assert lang.code == "zh-hans" and s.dev.ctl.settings["lang"] == "zh-hans"
+    assert lang.code == "zh-hans" and s.dev.ctl.store.settings["lang"] == "zh-hans"
     s.keys("o")
     assert lang.code == "zh-hant"
     again = press.start("pico_pca9685", str(tmp_path), None)  # a power cycle
-    assert lang.code == "zh-hant" and again.dev.ctl.settings["lang"] == "zh-hant"
+    assert lang.code == "zh-hant" and again.dev.ctl.store.settings["lang"] == "zh-hant"
     again.keys("n n n n o")
-    assert lang.code == "en" and again.dev.ctl.settings["lang"] == "en"
+    assert lang.code == "en" and again.dev.ctl.store.settings["lang"] == "en"
 
 
 def test_a_chinese_screen_is_sent_one_page_per_step(tmp_path):

@@ -92,18 +92,18 @@ def until(tmp_path, setup, cond, seed=0):
 
 def test_no_window_left(tmp_path):
     s = until(tmp_path, {"players": 3, "rules": "standard", "seed": 2},
-              lambda c: c.game.phase == engine.P_DECIDE and not c.allowed() and not c.blocked())
+              lambda c: c.store.game.phase == engine.P_DECIDE and not c.store.allowed() and not c.slot.blocked())
     assert shown(s, "n") == "No window left: guess or PASS"
 
 
 def test_passed_then_the_seat(tmp_path):
     s = until(tmp_path, {"players": 3, "rules": "zh-cn", "seed": 4},
-              lambda c: c.game.phase == engine.P_DECIDE and (engine.END, 0) in c.game.legal() and not c.blocked())
+              lambda c: c.store.game.phase == engine.P_DECIDE and (engine.END, 0) in c.store.game.legal() and not c.slot.blocked())
     assert shown(s, str(s.game().active + 1)) == "Passed: PASS ends the turn"
 
 
 def test_game_over(tmp_path):
-    s = until(tmp_path, {"players": 2, "rules": "summary", "seed": 1}, lambda c: c.game.over())
+    s = until(tmp_path, {"players": 2, "rules": "summary", "seed": 1}, lambda c: c.store.game.over())
     assert shown(s, "r") == "Game over: UNDO or menu"
 
 
@@ -182,14 +182,14 @@ def test_a_void_card_is_announced_and_its_swap_is_not_refused(tmp_path):
         ctl, g = s.dev.ctl, s.game()
         ph = g.phase
         k = ("r" if ph == engine.P_ROLL else "o" if ph == engine.P_OPEN or ph == engine.P_CALL
-             else "o" if ctl.allowed() else "p")
+             else "o" if ctl.store.allowed() else "p")
         cards = g.cards
         s.key(k)
         if s.game().cards != cards:
             break
     assert s.game().cards == 2 and s.game().open_mask == 0
-    assert s.dev.ctl.msg == "Void card: swap it" and s.dev.ctl.blocked() == "Swap the card"
+    assert s.dev.ctl.msg == "Void card: swap it" and s.dev.ctl.slot.blocked() == "Swap the card"
     s.key("c")  # the old card out
     assert s.dev.ctl.msg == "Void card: swap it"  # not "Card out! Put it back"
     s.key("c")  # the next one in
-    assert s.dev.ctl.blocked() == "" and s.dev.ctl.windows() == 0
+    assert s.dev.ctl.slot.blocked() == "" and s.dev.ctl.windows() == 0

@@ -252,7 +252,7 @@ def test_make_flash_onto_the_emulated_pico_with_mpremote(tmp_path):
             lines.append(pico.stdout.readline())
         assert lines[0].startswith("restart")
         got = subprocess.run([tool("mpremote"), "connect", link, "resume", "exec",
-                              "print(dev.ctl.mode, dev.ctl.game, dev.hw.cfg['name'])"],
+                              "print(dev.ctl.mode, dev.ctl.store.game, dev.hw.cfg['name'])"],
                              capture_output=True, text=True, timeout=120)
         assert got.stdout.split() == ["0", "None", "pico_pca9685"], got.stdout + got.stderr  # M_SETUP
     finally:
@@ -357,3 +357,26 @@ def test_a_stalled_loop_is_reset_by_the_watchdog_and_the_game_resumes(tmp_path):
         assert [w + 1 for w in range(12) if angles[w] > 90] == before["open"]
     finally:
         p.close(keep=False)
+
+
+@needs_pico
+def test_press_lang_speaks_the_language_on_the_emulated_pico(tmp_path):
+    """`press --runtime rp2040 --lang` chooses the language as the setup menu
+    does: the board's OLED shows what the micropython runtime's shows, and
+    prints the same state."""
+    import subprocess
+    import sys
+    from host_sim import ROOT as REPO
+    out = {}
+    for rt in ("micropython", "rp2040"):
+        png = tmp_path / (rt + ".png")
+        proc = subprocess.run([sys.executable, "-m", "host_sim", "press", "--runtime", rt, "--lang", "zh-hans",
+                               "--players", "3", "--seed", "5", "--oled-out", str(png), "r"],
+                              capture_output=True, text=True, cwd=REPO, timeout=300)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        out[rt] = proc.stdout.splitlines()[-1], png.read_bytes()
+    assert out["rp2040"] == out["micropython"]
+    proc = subprocess.run([sys.executable, "-m", "host_sim", "press", "--runtime", "rp2040",
+                           "--players", "3", "--seed", "5", "--oled-out", str(tmp_path / "en.png"), "r"],
+                          capture_output=True, text=True, cwd=REPO, timeout=300)
+    assert proc.returncode == 0 and (tmp_path / "en.png").read_bytes() != out["rp2040"][1]  # English differs

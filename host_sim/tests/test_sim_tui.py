@@ -154,7 +154,7 @@ def test_a_window_opens_after_roll_and_ok_and_its_servo_is_seen_moving():
         await keys(app, pilot, "r")
         await pilot.press("o")
         app.advance(60)  # the servo is on its way
-        w = s.dev.ctl.game.open_mask.bit_length() - 1
+        w = s.dev.ctl.store.game.open_mask.bit_length() - 1
         assert s.emu.servos[w].moving()
         assert states(app)[w] == "moving"
         app.advance(400)
@@ -186,7 +186,7 @@ def test_each_frame_has_its_neopixels_colour():
 def test_the_card_key_pulls_the_card_and_puts_it_back():
     async def test(app, pilot, s):
         await keys(app, pilot, "r o")
-        w = s.dev.ctl.game.open_mask.bit_length() - 1
+        w = s.dev.ctl.store.game.open_mask.bit_length() - 1
         assert states(app)[w] == "open"
         await keys(app, pilot, "c", 600)
         assert not s.card
@@ -205,12 +205,12 @@ def test_keys_pressed_faster_than_a_press_are_queued_in_order():
         await keys(app, pilot, "r")
         await pilot.press("n", "n")  # both before the device has run at all
         app.advance(800)
-        cursors.append(s.dev.ctl.cursor)
+        cursors.append(s.dev.ctl.play.cursor)
     play(test)
 
     async def once(app, pilot, s):
         await keys(app, pilot, "r n", 800)
-        cursors.append(s.dev.ctl.cursor)
+        cursors.append(s.dev.ctl.play.cursor)
     play(once)
     assert cursors[0] != cursors[1]  # the second NEXT moved the cursor on
 
@@ -236,7 +236,7 @@ def test_the_open_windows_show_their_part_of_the_picture(tmp_path):
 
     async def test(app, pilot, s):
         await keys(app, pilot, "r o", 600)
-        w = s.dev.ctl.game.open_mask.bit_length() - 1
+        w = s.dev.ctl.store.game.open_mask.bit_length() - 1
         for v, (inside, _) in enumerate(windows(app)):
             styles = {(tuple(st.color.triplet), tuple(st.bgcolor.triplet)) for row in inside for _, st in row}
             if v == w:
@@ -279,7 +279,7 @@ def test_light_valve_windows_open_and_close_with_their_gpio(tmp_path):
 
     async def test(app, pilot, s):
         await keys(app, pilot, "r o", 600)
-        w = s.dev.ctl.game.open_mask.bit_length() - 1
+        w = s.dev.ctl.store.game.open_mask.bit_length() - 1
         assert [v.level() for v in s.emu.valves] == [int(v == w) for v in range(12)]
         assert states(app) == ["open" if v == w else "closed" for v in range(12)]
     play(test, session=s)
@@ -334,7 +334,7 @@ def test_the_epaper_board_shows_its_panel_in_the_lid():
         assert lids == [panel(s.emu.epaper, w, app.geom) for w in range(12)]
         assert len(set(lids)) >= 8  # lids, numbered: not a blank panel
         await keys(app, pilot, "r o", 1500)  # a partial refresh takes 0.75 s
-        w = s.dev.ctl.game.open_mask.bit_length() - 1
+        w = s.dev.ctl.store.game.open_mask.bit_length() - 1
         now = [glass(app, v) for v in range(12)]
         assert now == [panel(s.emu.epaper, v, app.geom) for v in range(12)]
         assert [now[v] != lids[v] for v in range(12)] == [v == w for v in range(12)]
@@ -346,7 +346,7 @@ def test_the_epaper_boards_answer_waits_for_the_second_press():
     shows it whole: not while it waits for OK."""
     async def test(app, pilot, s):
         await keys(app, pilot, "r o 1 o", 1500)
-        assert s.dev.ctl.game.phase == P_REVEAL and app.answer() == ""  # veiled
+        assert s.dev.ctl.store.game.phase == P_REVEAL and app.answer() == ""  # veiled
         await keys(app, pilot, "o", 4000)
         sh = s.dev.hw.shutters
         assert app.answer() == sh.deck.name(sh.card) != ""
