@@ -38,9 +38,9 @@ class Stop(Exception):
     """An input is missing: the message says what to install or fix."""
 
 
-def check_tools(which=shutil.which):
+def check_tools():
     for exe, pkg in TOOLS:
-        if which(exe) is None:
+        if shutil.which(exe) is None:
             raise Stop("%s not found: install it (apt-get install %s)" % (exe, pkg))
 
 
