@@ -20,6 +20,11 @@ def _cannot_start(e):
 
 
 try:
+    import uf2boot  # noqa: F401  (only in the UF2: picks the frozen firmware, installs its data)
+except ImportError:
+    pass
+
+try:
     from app import device
 except Exception as e:  # a file missing, no memory: nothing of the firmware can show it
     _cannot_start(e)
