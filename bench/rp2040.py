@@ -153,7 +153,7 @@ for k in range(%(n)d):
     c = Controller(c.storage, dev.out, time, None, c.digital)
 t1 = time.ticks_us()
 from game.engine import Game
-head = c.journal.load()[0]
+head = c.journal.fold()[0]
 g = c.game
 acts = list(g.actions())
 h = Game(g.n, None, g.first, head["rules"])
