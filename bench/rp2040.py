@@ -161,7 +161,7 @@ for k in range(%(n)d):
     c = Controller(c.store.storage, dev.out, time, None, c.digital)
 t1 = time.ticks_us()
 from game.engine import Game
-head = c.store.journal.load()[0]
+head = c.store.journal.fold()[0]
 g = c.store.game
 acts = list(g.actions())
 h = Game(g.n, None, g.first, head["rules"])

@@ -3,7 +3,6 @@ compacted once UNDOs pile up: the same game, the same draws after, and a
 journal that no longer grows with every UNDO."""
 import json
 import os
-import sys
 
 import pytest
 
