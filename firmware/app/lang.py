@@ -2,31 +2,38 @@
 Chinese table on flash (app.table) maps each English text (a format string
 before it is filled in) to its translation, loaded only for the language in
 use."""
-LANGS = ("en", "zh-hans", "zh-hant")
+LANGS = ("en", "zh-hans", "zh-hant")  # the one list of languages: the first is the code's own
 NAMES = ("English", "简体中文", "繁體中文")  # each in its own script, on every screen
-code = "en"
+# each language's script, by LANGS: "latin" is drawn in the panel's 8x8 font,
+# a text row a line; any other in app.lines' glyphs, 12 rows a line. The
+# screens lay out by the script, never by the language
+SCRIPTS = ("latin", "han", "han")
+code = LANGS[0]
+script = SCRIPTS[0]
 root = ""  # the firmware tree's folder ("" on the board), set at boot
 _t = None
 
 
 def use(c):
     """Speak language c (one of LANGS; anything else is English)."""
-    global code, _t
+    global code, script, _t
     if c not in LANGS:
-        c = "en"
+        c = LANGS[0]
     if c == code:
         return
     if _t is not None:
         _t.f.close()
-    code = "en"
+    code = LANGS[0]
+    script = SCRIPTS[0]
     _t = None
-    if c != "en":
+    if c != code:
         from app.table import Table
         try:
             _t = Table(root + "lang/" + c + ".bin")
         except OSError:  # no table on this flash: the device speaks English
             return
         code = c
+        script = SCRIPTS[LANGS.index(c)]
 
 
 def chosen(settings):
@@ -35,7 +42,7 @@ def chosen(settings):
     c = settings.get("lang", "")
     if c in LANGS:
         return c
-    return "zh-hans" if settings.get("rules") == "zh-cn" else "en"
+    return "zh-hans" if settings.get("rules") == "zh-cn" else LANGS[0]
 
 
 def tr(s):

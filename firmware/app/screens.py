@@ -50,10 +50,8 @@ def frame(fb, ctl):
     Every mode's draw() is a generator too, yielding between its parts."""
     fb.fill(0)
     md = ctl.cur
-    if lang.code != "en":
+    if lang.script != "latin":  # app.lines' glyphs: play's screens and the message there
         from app import screens_zh
-        from app.controller import forget
-        forget("app.modes")  # screens_zh took the numbers it uses, as every module does
         yield from screens_zh.frame(fb, ctl)
     else:
         yield from md.draw(fb, ctl)

@@ -2,6 +2,7 @@
 here; a game in Chinese never loads this, app.screens_zh draws its own): the
 top rows and the grid are app.screens' for both languages, the prompts, the
 call, the end and the message are laid out here in 8x8 text."""
+from app.lang import tr
 from app.screens import PX, call_texts, game, ranks, reveal, seats, text, top, wrap
 from game import const
 
@@ -60,7 +61,7 @@ def _end(fb, ctl):
     g = ctl.store.game
     text("GAME OVER", fb, 0, 0)
     w = g.winners()
-    text(("Winners: " if len(w) > 1 else "Winner: ") + " ".join("P%d" % (s + 1) for s in w), fb, 0, 1)
+    text((tr("Winners: ") if len(w) > 1 else tr("Winner: ")) + " ".join("P%d" % (s + 1) for s in w), fb, 0, 1)
     yield
     yield from ranks(fb, g, 2)
     text("UNDO: take back", fb, 0, 6)

@@ -11,7 +11,10 @@ import os
 import sys
 import tempfile
 
-from host_sim import press, screen
+from host_sim import hw, press, screen
+
+hw.install()
+from app.lang import LANGS  # noqa: E402  the one list of the device's languages
 
 GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden", "screens")
 SCALE = 2
@@ -51,7 +54,6 @@ SCREENS = {
     "message": (_G, "5"),
     "reload": ({"players": 3, "rules": "standard", "seed": 2, "deck": 0}, ""),
 }
-LANGS = ("en", "zh-hans", "zh-hant")
 # the message and refusal screens are taken before the message expires
 QUICK = ("message", "refused")
 
@@ -77,7 +79,7 @@ def render(name, flash, lang="en"):
 
 
 def path(name, lang="en"):
-    return os.path.join(GOLDEN, name + ".png") if lang == "en" else os.path.join(GOLDEN, lang, name + ".png")
+    return os.path.join(GOLDEN, name + ".png") if lang == LANGS[0] else os.path.join(GOLDEN, lang, name + ".png")
 
 
 def pixels(panel):

@@ -360,3 +360,18 @@ def test_a_chinese_screen_is_sent_one_page_per_step(tmp_path):
     s.run(3000)
     assert lang.code == "zh-hant"
     assert max(len(p) for p in sent) == 1 and sum(len(p) for p in sent) > 8
+
+
+def _mjs_list(src, name):
+    m = re.search(r"export const %s = \[([^\]]*)\];" % name, src)
+    assert m, "web/page/i18n.mjs: no `export const %s = [...]`" % name
+    return tuple(re.findall(r'"([^"]*)"', m.group(1)))
+
+
+def test_web_page_languages_are_app_lang_list():
+    """app.lang.LANGS is the one list of languages: the web page's copy
+    (i18n.mjs, read by the browser without Python) is checked against it."""
+    with open(os.path.join(FIRMWARE, "..", "web", "page", "i18n.mjs"), encoding="utf-8") as f:
+        src = f.read()
+    assert _mjs_list(src, "LANGS") == lang.LANGS
+    assert _mjs_list(src, "NAMES") == lang.NAMES

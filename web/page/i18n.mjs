@@ -4,6 +4,7 @@
 // aria-label; the page's English stays in index.html (null below) and comes
 // back from there. Terms are the editions' own, as on the OLED: 视窗 / 視窗,
 // 图像卡 / 圖片卡, 回合, 掷骰 / 擲骰, 猜测 / 猜測, 牌堆 / 牌庫.
+// firmware/app/lang.py's LANGS and NAMES, the one list (host_sim/tests/test_i18n.py checks the copy)
 export const LANGS = ["en", "zh-hans", "zh-hant"];
 export const NAMES = ["English", "简体中文", "繁體中文"]; // each in its own script
 const HTML_LANG = { "en": "en", "zh-hans": "zh-Hans", "zh-hant": "zh-Hant" };

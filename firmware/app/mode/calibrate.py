@@ -72,8 +72,6 @@ class Mode(Base):
 
     def stop(self, ctl):
         self._differ(ctl, True)
-        from app.controller import forget
-        forget("drivers.calibration")  # loaded by the changes: not kept while playing
 
     def windows(self, ctl):
         return (1 << self.cal) if self.end and not ctl.slot.card_in else 0
@@ -82,7 +80,7 @@ class Mode(Base):
         o, cl = ctl.out.pulses(self.cal)
         rows = (tr("CALIBRATE W%d") % (self.cal + 1), "",
                 tr("%s open  %d") % (">" if self.end else " ", o), tr("%s closed %d") % (" " if self.end else ">", cl))
-        if lang.code == "en":
+        if lang.script == "latin":
             for i in range(4):
                 text(rows[i], fb, 0, i)
             yield

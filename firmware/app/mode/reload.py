@@ -20,7 +20,7 @@ class Mode(Base):
         ctl.load(_M_PLAY).undo(ctl, now)
 
     def draw(self, fb, ctl):
-        if lang.code == "en":
+        if lang.script == "latin":
             yield from wrap(fb, "DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK.", 0, 6)
             return
         from app import lines  # loaded already: Chinese is drawn with it

@@ -69,7 +69,7 @@ class Mode(Base):
         n_is = "" if right == _VOID else "  N=%d" % r[i + 2]
         said = tr("Void card") if right == _VOID else tr("Nobody right") if right == engine.NOBODY else (
             tr("P%d right") % (right + 1))
-        en = lang.code == "en"
+        en = lang.script == "latin"
         y = 24 if en else 26  # the gains' first row, in pixels
         for s in range(n):
             d = r[i + 3 + s]

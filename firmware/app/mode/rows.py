@@ -37,7 +37,7 @@ class Rows(Base):
         return ("",) * len(self.ROWS)
 
     def draw(self, fb, ctl):
-        if lang.code == "en":
+        if lang.script == "latin":
             yield from self._list(fb, ctl, 6, 8, 120)
             text("NEXT OK UNDO", fb, 0, 7)
         else:  # four lines below the title: no room for the keys' line

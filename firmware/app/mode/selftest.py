@@ -37,7 +37,7 @@ class Mode(Base):
 
     def draw(self, fb, ctl):
         k = ctl.last_key
-        if lang.code == "en":
+        if lang.script == "latin":
             text("SELF-TEST", fb, 0, 0)
             text("window %d" % (self.win + 1), fb, 0, 2)
             yield
