@@ -57,11 +57,12 @@ STEPS = [
      "and onto the bay's front posts and fix it with six M3 × 10 screws (four into the feet, two into the "
      "bay's front posts).", {M3: 6}),
     ("Horns and flaps", ["horn", "flap"],
-     "After calibrating (hardware/README.md, Bring-up), drive every servo to its closed position. Screw "
-     "each SG90's single-arm horn into its flap's recess with two ST2.2 × 6.5 screws, push the horn onto "
-     "the servo's spline with the flap lying closed over its window, and fix it with the servo's horn "
-     "screw through the bore in the flap's bracket. Open and close each window once from the menu: no "
-     "flap may touch another part.", {ST22: 24}),
+     "With every servo at its centre pulse, 1500 µs (hardware/README.md, Bring-up step 5), screw each "
+     "SG90's single-arm horn into its flap's recess with two ST2.2 × 6.5 screws, push the horn onto the "
+     "servo's spline with the flap standing at half its travel (67.5° up), and fix it with the servo's "
+     "horn screw through the bore in the flap's bracket. Then calibrate each window's ends (Bring-up "
+     "step 6): the horns go on before calibration, never after. Open and close each window once from "
+     "the menu: no flap may touch another part.", {ST22: 24}),
     ("Bay lid: OLED and buttons", ["bay_lid", "oled"],
      "Fit the five 12 mm panel buttons in the bay lid's holes (roll left of the OLED; next, ok, pass and "
      "undo to its right), wire them to a 6-pin XH housing (roll, "
