@@ -1,6 +1,7 @@
 """The stripboard layout of the default board: checked back against the netlist, and it fits the bay."""
 
 import copy
+import re
 
 import pytest
 
@@ -129,3 +130,52 @@ def test_the_board_rests_on_the_bays_pads_where_it_has_no_leads(laid):
         assert solid > 0.95 * probe.volume, f"no pad at ({px:.1f}, {py:.1f}) under the board"
         above = trimesh.creation.box(bounds=[(px - 1, py - 1, z0 + 0.05), (px + 1, py + 1, z0 + 1)])
         assert (checks._manifold(above) ^ bay).volume() < 0.01, "a pad stands into the board"
+
+
+SERVO_NETS = ("+5V_SERVO", "GND_SERVO")
+
+
+def servo_wires(text):
+    """{net: ([(strip, x0, x1)], [((x, y), (x, y))])} from the README's list of servo-current wires."""
+    out = {}
+    for net, body in re.findall(r"^- `([^`]+)`: (strip .*?)(?=\n- |\n\n)", text, re.M | re.S):
+        pieces = [tuple(int(v) for v in m) for m in re.findall(r"strip (\d+), columns (\d+)-(\d+)", body)]
+        links = [((int(a), int(b)), (int(c), int(d))) for a, b, c, d in re.findall(r"link (\d+)/(\d+)-(\d+)/(\d+)", body)]
+        out[net] = (pieces, links)
+    return out
+
+
+def wire_faults(board, wires):
+    segs = board.segments()
+    faults = []
+    for net, (pieces, links) in wires.items():
+        for y, x0, x1 in pieces:
+            if not any(n == net and sy == y and a <= x0 and x1 <= b for n, sy, a, b in segs):
+                faults.append(f"{net}: strip {y}, columns {x0}-{x1} is not on one piece of {net}")
+        have = {frozenset((a, b)) for a, b, n in board.links if n == net}
+        for a, b in links:
+            if frozenset((a, b)) not in have:
+                faults.append(f"{net}: no link {a}-{b} of {net} in the layout")
+    for n, y, a, b in segs:
+        if n in SERVO_NETS and y <= 1 and (y, a, b) not in wires.get(n, ([], []))[0]:
+            faults.append(f"{n}: strip {y}, columns {a}-{b} carries servo current and has no wire")
+    for a, b, n in board.links:
+        if n in SERVO_NETS and [a, b] not in [list(lk) for lk in wires.get(n, ([], []))[1]] and \
+                [b, a] not in [list(lk) for lk in wires.get(n, ([], []))[1]]:
+            faults.append(f"{n}: link {a}-{b} is not listed with its gauge")
+    return faults
+
+
+def test_each_servo_wire_and_link_lies_on_one_piece_of_its_net(laid):
+    wires = servo_wires((boards.ROOT / "hardware" / "README.md").read_text())
+    assert set(wires) == set(SERVO_NETS)
+    assert wire_faults(laid[0], wires) == []
+
+
+def test_a_wire_along_a_whole_strip_is_refused(laid):
+    wires = servo_wires((boards.ROOT / "hardware" / "README.md").read_text())
+    pieces, links = wires["+5V_SERVO"]
+    wires["+5V_SERVO"] = ([(1, 0, 69)] + pieces[1:], links)  # the old "18 AWG along strip 1"
+    assert any("columns 0-69 is not on one piece" in f for f in wire_faults(laid[0], wires))
+    wires["+5V_SERVO"] = (pieces, links[1:])
+    assert any("is not listed with its gauge" in f for f in wire_faults(laid[0], wires))

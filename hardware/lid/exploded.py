@@ -19,13 +19,14 @@ LIFT = {"foot": -45, "switch_frame": -40, "card_switch": -25, "lever": -25, "bas
 
 # (title, parts added, what to do, fasteners used {BOM rating: count}). The parts are assembly.json's,
 # plus the stripboard as "board".
-M3, INSERT, ST22, M2 = "ISO 7380 M3 x 10", "M3 x 5.7 x 4.6 mm brass", "ISO 7049 ST2.2 x 6.5", "ISO 7045 M2 x 10"
+M3, INSERT, ST22, M2 = "ISO 7380 M3 x 10", "M3 x 5.7 x 4.6 mm brass", "self-tapping 1.7 x 5", "ISO 7045 M2 x 14"
+M3L = "ISO 7380 M3 x 14"  # through lid and tray into the feet (hardware/lid/screws.py checks every screw)
 ST45 = "ISO 7049 ST2.2 x 4.5"
 STEPS = [
     ("Tray, feet and card switch", ["base", "foot", "card_switch", "lever", "switch_frame"],
      "Press an M3 heat-set insert into each of the four feet (soldering iron at about 220 °C, straight "
      "down). Solder the KW11 lever switch's 2-core lead (common and normally-open) and crimp a 2-pin XH "
-     "housing on it. Set the switch in its printed frame, lever up, and fix it with two M2 × 10 screws "
+     "housing on it. Set the switch in its printed frame, lever up, and fix it with two M2 × 14 screws "
      "through the frame's side walls and the switch's holes, nuts outside. Hold the frame under the tray, "
      "the lever up through the slot near the end stop, and screw it on with two ST2.2 × 4.5 screws up "
      "through its ends into the pilot holes in the tray's underside: a card pushed home must press the "
@@ -54,14 +55,16 @@ STEPS = [
     ("Lid onto tray and bay", [],
      "Stand tray and bay side by side, plug the servo leads into the servo headers in window order (brown "
      "to the board's edge), the LED chain into J24, the card switch into J22. Lay the lid over the tray "
-     "and onto the bay's front posts and fix it with six M3 × 10 screws (four into the feet, two into the "
-     "bay's front posts).", {M3: 6}),
+     "and onto the bay's front posts and fix it with four M3 × 14 screws into the feet (through lid and "
+     "tray) and two M3 × 10 into the bay's front posts.", {M3L: 4, M3: 2}),
     ("Horns and flaps", ["horn", "flap"],
-     "After calibrating (hardware/README.md, Bring-up), drive every servo to its closed position. Screw "
-     "each SG90's single-arm horn into its flap's recess with two ST2.2 × 6.5 screws, push the horn onto "
-     "the servo's spline with the flap lying closed over its window, and fix it with the servo's horn "
-     "screw through the bore in the flap's bracket. Open and close each window once from the menu: no "
-     "flap may touch another part.", {ST22: 24}),
+     "With every servo at its centre pulse, 1500 µs (hardware/README.md, Bring-up step 5), screw each "
+     "SG90's single-arm horn into its flap's recess with two 1.7 × 5 self-tapping screws (drill the "
+     "horn's two arm holes out to 1.8 mm first: they are 1.0 mm), push the horn onto the "
+     "servo's spline with the flap standing at half its travel (67.5° up), and fix it with the servo's "
+     "horn screw through the bore in the flap's bracket. Then calibrate each window's ends (Bring-up "
+     "step 6): the horns go on before calibration, never after. Open and close each window once from "
+     "the menu: no flap may touch another part.", {ST22: 24}),
     ("Bay lid: OLED and buttons", ["bay_lid", "oled"],
      "Fit the five 12 mm panel buttons in the bay lid's holes (roll left of the OLED; next, ok, pass and "
      "undo to its right), wire them to a 6-pin XH housing (roll, "

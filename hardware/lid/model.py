@@ -169,7 +169,7 @@ def diffuser(p: Lid):
     return cap - cavity
 
 
-SCREW_HOLE, INSERT_HOLE, INSERT_DEPTH = 1.7, 2.0, 6.0  # M3 clearance, M3 heat-set insert (radius, depth)
+SCREW_HOLE, INSERT_HOLE, INSERT_DEPTH = 1.7, 2.0, 8.0  # M3 clearance; insert hole: radius, depth (5.7 mm insert + tip room)
 
 
 def _seam(p: Lid):

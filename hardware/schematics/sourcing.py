@@ -7,7 +7,7 @@ has a generic search name a maker can type into any supplier's search box. Looku
 part's kind (parts.CATALOGUE) and value; a part with no entry is an error, not a blank cell.
 """
 
-from . import boards
+from . import boards, stripboard
 
 HEADER_STRIP = "61304011121"  # Wurth 1 x 40 male header: every 2.54 mm header is broken off one
 # kind -> (manufacturer, MPN, rating / tolerance, generic search name); MPN "{R}" takes the value.
@@ -90,7 +90,13 @@ def extras(cfg, circuit):
     servos = boards.servo_count(cfg)
     seats = len(cfg["seat_buttons"])
     rows = [("Pico socket: female header 1 x 20", 2, "board", "Sullins", "PPTC201LFBN-RC", "2.54 mm, 1 x 20",
-             "female header 1x20 2.54mm")]
+             "female header 1x20 2.54mm"),
+            ("Pico's own pins: male header 1 x 20, soldered to the Pico (or buy the Pico with headers)", 2,
+             "board", "Wurth Elektronik", "61302011121", "2.54 mm, 1 x 20", "pin header 1x20 2.54mm"),
+            (f"stripboard, 2.54 mm, at least {stripboard.COLS} x {stripboard.ROWS} holes, strips along the "
+             f"{stripboard.COLS}: cut to {stripboard.COLS} x {stripboard.ROWS} (longer than a 160 mm Eurocard)", 1,
+             "board", "", "(generic)", f"{stripboard.COLS * stripboard.PITCH:.0f} x {stripboard.ROWS * stripboard.PITCH:.0f} mm",
+             "stripboard 100 x 220 mm 2.54 mm")]
     rows += [(f"JST XH housing, {n} way", count, "cable", "JST", f"XHP-{n}", "2.5 mm", f"JST XHP-{n} housing")
              for n, count in sorted(xh.items())]
     rows.append(("JST XH crimp contacts (+ 20 % spare)", round(1.2 * sum(n * c for n, c in xh.items())), "cable", "JST",
@@ -98,17 +104,20 @@ def extras(cfg, circuit):
     if servos:
         rows += [("SG90 micro servo, with its horns and screws", servos, "lid", "TowerPro", "SG90",
                   "4.8-6 V, 1.8 kg.cm, 0.1 s/60 deg at 4.8 V", "SG90 micro servo 9g"),
-                 ("servo extension lead, 3-wire, 30 cm", servos, "cable", "", "(generic)", "JR/Futaba plug, 26 AWG",
-                  "servo extension cable 30cm")]
+                 ("servo extension lead, 3-wire, 30 cm: the windows whose servo's own lead is too short",
+                  extensions(), "cable", "", "(generic)", "JR/Futaba plug, 26 AWG", "servo extension cable 30cm")]
     if servos:
-        rows += [("self-tapping screw 2.2 x 6.5 mm, pan head: horn to flap, 2 each", 2 * servos, "lid", "",
-                  "(generic)", "ISO 7049 ST2.2 x 6.5", "ST2.2x6.5 pan head self tapping screw")]
-    rows += [("M3 x 10 mm screw, pan or button head: lids to tray feet and bay posts", 10, "lid", "",
+        rows += [("self-tapping screw 1.7 x 5 mm, pan head (servo horn screw): horn to flap, 2 each; "
+                  "drill the horn's arm holes to 1.8 mm", 2 * servos, "lid", "",
+                  "(generic)", "self-tapping 1.7 x 5", "1.7x5 servo horn screw self tapping")]
+    rows += [("M3 x 10 mm screw, pan or button head: lids to bay posts", 6, "lid", "",
               "(generic)", "ISO 7380 M3 x 10", "M3x10 button head screw"),
+             ("M3 x 14 mm screw, pan or button head: lid through tray into the feet", 4, "lid", "",
+              "(generic)", "ISO 7380 M3 x 14", "M3x14 button head screw"),
              ("M3 heat-set insert, 5.7 mm long, for a 4.0 mm hole", 10, "lid", "", "(generic)",
               "M3 x 5.7 x 4.6 mm brass", "M3 heat set insert 5.7mm"),
-             ("M2 x 10 mm screw and nut: card switch in its printed frame", 2, "lid", "",
-              "(generic)", "ISO 7045 M2 x 10", "M2x10 screw nut"),
+             ("M2 x 14 mm screw and nut: card switch in its printed frame", 2, "lid", "",
+              "(generic)", "ISO 7045 M2 x 14", "M2x14 screw nut"),
              ("self-tapping screw 2.2 x 4.5 mm, pan head: switch frame under the tray", 2, "lid", "",
               "(generic)", "ISO 7049 ST2.2 x 4.5", "ST2.2x4.5 pan head self tapping screw")]
     rows += [("OLED module 0.96 inch 128 x 64, SSD1306, I2C, 4 pin", 1, "lid", "", "(generic)", "3.3-5 V, 0x3C",
@@ -117,6 +126,12 @@ def extras(cfg, circuit):
               "5 V, 6 A, 30 W", "5V 6A power supply 5.5x2.1"),
              ("wire 18 AWG stranded, red and black", 2, "cable", "", "(generic)", "metres", "18 AWG silicone wire"),
              ("wire 26 AWG stranded, 4 colours", 4, "cable", "", "(generic)", "metres", "26 AWG stranded hook-up wire"),
+             ("wire 24 AWG stranded, 3 colours: the LED chain", 3, "cable", "", "(generic)", "metres",
+              "24 AWG stranded hook-up wire"),
+             ("wire 22 AWG solid, tinned: the stripboard's wire links", 3, "board", "", "(generic)", "metres",
+              "22 AWG tinned copper wire"),
+             ("wire 20 AWG solid, tinned: the stripboard's servo-current links", 1, "board", "", "(generic)",
+              "metres", "20 AWG tinned copper wire"),
              ("2-core cable for the seat buttons", 2 * seats, "cable", "", "(generic)", "metres, 2 x 26 AWG",
               "2 core cable 26 AWG"),
              ("heat-shrink tubing, 2-5 mm", 1, "cable", "", "(generic)", "assortment", "heat shrink tubing assortment"),
@@ -132,3 +147,9 @@ def extras(cfg, circuit):
         rows.append(("SOT-23-8 to DIP adapter board (perfboard builds)", 1, "board", "", "(generic)", "0.65/0.95 mm pitch",
                      "SOT23-8 to DIP adapter PCB"))
     return rows
+
+
+def extensions():
+    """How many servo leads need the 30 cm extension: the runs longer than the SG90's own lead."""
+    from hardware.lid import cables
+    return sum(1 for mm in cables.servo_runs().values() if mm > cables.SG90_LEAD)

@@ -1,0 +1,92 @@
+"""Every fastener of the lid at every place it goes, measured from the CAD:
+what it clamps, the hole it goes into, the thread it engages and where its
+head seats. `fit()` names each place that does not hold.
+
+Rules: a self-tapping screw engages at least 1.5 diameters of plastic; a
+machine screw in a heat-set insert reaches through the insert's whole
+length with its tip at least 0.5 mm above the hole's bottom; a screw with a
+nut passes right through it; a clearance hole is wider than the thread."""
+from types import SimpleNamespace
+
+from . import model
+from .params import Lid
+
+INSERT_LENGTH = 5.7  # the BOM's M3 x 5.7 x 4.6 mm insert
+M2_NUT = 1.6  # ISO 4032 M2 nut thickness
+SELF_TAP_MIN = 1.5  # diameters of plastic a self-tapping screw must engage
+TIP_ROOM = 0.5  # an insert screw's tip above the hole's bottom
+
+# (name, thread diameter, length): the BOM's screws (hardware/schematics/sourcing.py)
+M3_FEET = ("ISO 7380 M3 x 14", 3.0, 14.0)
+M3_BAY = ("ISO 7380 M3 x 10", 3.0, 10.0)
+M2_SWITCH = ("ISO 7045 M2 x 14", 2.0, 14.0)
+ST_FRAME = ("ISO 7049 ST2.2 x 4.5", 2.2, 4.5)
+ST_HORN = ("self-tapping 1.7 x 5", 1.7, 5.0)
+SG90_TAB = ("SG90's own tab screw, 2 x 8", 2.0, 8.0)
+HORN_DRILL = 1.8  # the horn's arm holes, drilled out from 1.0 mm so the horn screw passes
+
+
+def places(p=None):
+    """[SimpleNamespace]: one per kind of place a screw goes, with count."""
+    p = p or Lid()
+    tray = p.pocket_depth() + p.lid.wall  # the tray under the lid at its screw points
+    feet = len(p.feet_xy())
+    bay = sum(len(v) for v in p.screw_points().values()) - feet
+    frame_width = p.switch.body[1] + 2 * 0.2 + 2 * p.switch.frame_wall
+    out = [
+        SimpleNamespace(where="lid and tray into a foot's insert", screw=M3_FEET, count=feet, kind="insert",
+                        clamp=p.lid.thickness + tray, hole=2 * model.SCREW_HOLE, depth=model.INSERT_DEPTH),
+        SimpleNamespace(where="lid or bay lid into a bay post's insert", screw=M3_BAY, count=bay, kind="insert",
+                        clamp=p.lid.thickness, hole=2 * model.SCREW_HOLE, depth=model.INSERT_DEPTH),
+        SimpleNamespace(where="card switch across its frame, nut outside", screw=M2_SWITCH, count=2, kind="nut",
+                        clamp=frame_width, hole=2 * model.SWITCH_HOLE, depth=None),
+        SimpleNamespace(where="switch frame up into the tray floor", screw=ST_FRAME, count=2, kind="self-tap",
+                        clamp=2.5, hole=2 * model.FRAME_SCREW, depth=p.lid.wall - 1.0,
+                        pilot=2 * model.FRAME_PILOT),
+        SimpleNamespace(where="horn arm into the flap's bracket", screw=ST_HORN, count=24, kind="self-tap",
+                        clamp=p.horn.arm_thickness, hole=HORN_DRILL, depth=p.flap.bracket, pilot=1.5),
+        SimpleNamespace(where="SG90 tab into its mount's wall", screw=SG90_TAB, count=24, kind="self-tap",
+                        clamp=p.servo.tab_thickness, hole=2.0 + 0.3, depth=p.lid.wall, pilot=1.6),
+    ]
+    for pl in out:
+        name, d, length = pl.screw
+        pl.d, pl.length = d, length
+        if pl.kind == "insert":
+            pl.engaged = min(length - pl.clamp, INSERT_LENGTH)
+            pl.tip_room = pl.depth - (length - pl.clamp)
+        elif pl.kind == "nut":
+            pl.engaged = length - pl.clamp
+        else:
+            pl.engaged = min(length - pl.clamp, pl.depth)
+    return out
+
+
+def fit(pl):
+    """[why not] for one place: empty if the screw fits."""
+    name, d = pl.screw[0], pl.d
+    why = []
+    if pl.hole <= d:
+        why.append("clearance hole %.1f mm not wider than the %.1f mm thread" % (pl.hole, d))
+    if pl.kind == "insert":
+        if pl.length - pl.clamp < INSERT_LENGTH:
+            why.append("reaches %.1f mm of the %.1f mm insert" % (pl.length - pl.clamp, INSERT_LENGTH))
+        if pl.tip_room < TIP_ROOM:
+            why.append("tip %.2f mm above the hole's bottom (%.1f deep): bottoms out" % (pl.tip_room, pl.depth))
+    elif pl.kind == "nut":
+        if pl.engaged < M2_NUT:
+            why.append("%.1f mm past %.1f mm clamped: the %.1f mm nut does not go on" % (pl.engaged, pl.clamp, M2_NUT))
+    else:
+        if pl.pilot >= d:
+            why.append("pilot %.1f mm not under the %.1f mm thread" % (pl.pilot, d))
+        if pl.engaged < SELF_TAP_MIN * d:
+            why.append("engages %.1f mm of plastic, %.1f needed" % (pl.engaged, SELF_TAP_MIN * d))
+    return ["%s (%s): %s" % (pl.where, name, w) for w in why]
+
+
+def table(p=None):
+    """The print guide's screw table (markdown)."""
+    rows = ["| place | screw | count | clamped mm | hole mm | thread engaged mm |", "|---|---|---|---|---|---|"]
+    for pl in places(p):
+        rows.append("| %s | %s | %d | %.1f | %.1f | %.1f |" % (pl.where, pl.screw[0], pl.count, pl.clamp,
+                                                             pl.depth if pl.depth else pl.clamp, pl.engaged))
+    return "\n".join(rows)

@@ -1,0 +1,52 @@
+"""Every screw of the lid fits where it goes (hardware/lid/screws.py, from the
+CAD's holes and plates), and the BOM and the assembly steps list those screws."""
+import csv
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("build123d")
+from hardware.lid import exploded, screws  # noqa: E402
+
+BOM = Path(__file__).resolve().parents[1] / "hardware" / "schematics" / "pico_pca9685_bom.csv"
+FRAME = "switch frame up into the tray floor"
+
+
+def bom():
+    with BOM.open() as f:
+        return {row["Rating"]: int(row["Quantity"]) for row in csv.DictReader(f) if row["Placement"] == "lid"}
+
+
+@pytest.mark.parametrize("place", [pl for pl in screws.places() if pl.where != FRAME], ids=lambda pl: pl.where)
+def test_every_screw_fits_its_place(place):
+    assert screws.fit(place) == []
+
+
+@pytest.mark.xfail(strict=True, reason="the 3 mm tray floor takes 2.0 mm of a 2.2 mm screw: the frame needs a redesign")
+def test_the_switch_frame_screws_engage_enough_plastic():
+    assert screws.fit(next(pl for pl in screws.places() if pl.where == FRAME)) == []
+
+
+def test_the_bom_and_the_steps_list_the_screws_that_fit():
+    have = bom()
+    need = {}
+    for pl in screws.places():
+        if not pl.screw[0].startswith("SG90"):  # the SG90's own screws come with it
+            need[pl.screw[0]] = need.get(pl.screw[0], 0) + pl.count
+    assert {r: have.get(r) for r in need} == need
+    assert {exploded.M3, exploded.M3L, exploded.ST22, exploded.M2} <= set(need)
+
+
+def test_the_rules_catch_a_screw_that_bottoms_one_too_short_and_a_tight_hole():
+    feet, bay = screws.places()[:2]
+    feet.length = 10.0  # the old M3 x 10 through lid and tray
+    feet.tip_room = feet.depth - (feet.length - feet.clamp)
+    assert any("of the 5.7 mm insert" in w for w in screws.fit(feet))
+    bay.tip_room = 6.0 - (bay.length - bay.clamp)  # the old 6 mm insert holes
+    assert any("bottoms out" in w for w in screws.fit(bay))
+    nut = screws.places()[2]
+    nut.engaged = 10.0 - nut.clamp  # the old M2 x 10
+    assert any("nut does not go on" in w for w in screws.fit(nut))
+    horn = screws.places()[4]
+    horn.hole = 1.0  # the horn's holes as bought
+    assert any("clearance hole" in w for w in screws.fit(horn))
