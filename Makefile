@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-cp.txt | c
 CPLIBS := $(VENV)/circuitpython
 CIRCUITPY ?= /media/$(USER)/CIRCUITPY
 
-.PHONY: setup sim sim-screenshot test play bench mutate mpy flash deploy cp flash-cp web hardware deck font clean
+.PHONY: setup sim sim-screenshot test test-fast play bench mutate mpy flash deploy cp flash-cp web hardware deck font clean
 
 setup: $(STAMP)
 
@@ -32,6 +32,10 @@ sim-screenshot: setup
 
 test: setup
 	$(PY) -m pytest -q -n 2
+
+# The quick loop: the tests `make mutate` runs against each mutant (under a minute).
+test-fast: setup
+	$(PY) -m pytest -q -n 2 $$($(PY) -m tests.mutate --tests)
 
 play: setup
 	$(PY) -m host_sim play

@@ -40,11 +40,11 @@ TESTS = ["host_sim/tests/test_rules.py", "host_sim/tests/test_cardbits.py", "hos
          "host_sim/tests/test_oled.py", "host_sim/tests/test_peripherals.py",
          "host_sim/tests/test_board_config.py", "host_sim/tests/test_selftest.py",
          "host_sim/tests/test_epaper.py", "host_sim/tests/test_epaper_secrecy.py", "tools/tests/test_deck.py"]
+SLOW = "host_sim/tests/test_record.py::test_garbage_is_refused_with_a_line_never_a_crash"  # in `make test` only
 CONFIG = """[tool.mutmut]
 source_paths = %s
 also_copy = %s
-pytest_add_cli_args = ["-p", "no:cacheprovider", "-q", "-x", "--deselect",
-                       "host_sim/tests/test_record.py::test_garbage_is_refused_with_a_line_never_a_crash"]
+pytest_add_cli_args = ["-p", "no:cacheprovider", "-q", "-x", "--deselect", %s]
 timeout_multiplier = 2.0
 timeout_constant = 2.0
 pytest_add_cli_args_test_selection = %s
@@ -79,7 +79,7 @@ def stage():
         if entry not in MUTATED:
             also.append("src/" + entry + ("/" if os.path.isdir(os.path.join(FIRMWARE, entry)) else ""))
     with open(os.path.join(WORK, "pyproject.toml"), "w") as f:
-        f.write(CONFIG % (json.dumps(mutated), json.dumps(also), json.dumps(TESTS)))
+        f.write(CONFIG % (json.dumps(mutated), json.dumps(also), json.dumps(SLOW), json.dumps(TESTS)))
     os.makedirs(os.path.join(WORK, "mutants"))
     os.symlink("src", os.path.join(WORK, "mutants", "firmware"))
 
@@ -114,7 +114,12 @@ def main(argv):
     ap.add_argument("--children", type=int, default=2, help="mutants tested at once (default 2)")
     ap.add_argument("--sample", type=int, metavar="K", help="test K mutants drawn from all of them")
     ap.add_argument("--seed", type=int, default=1, help="which K (default 1)")
+    ap.add_argument("--tests", action="store_true",
+                    help="print the tests a mutant meets, as pytest arguments (`make test-fast` runs them)")
     args = ap.parse_args(argv)
+    if args.tests:
+        print(" ".join(TESTS + ["--deselect", SLOW]))
+        return 0
     mutmut = os.path.join(os.path.dirname(sys.executable), "mutmut")
     stage()
     chosen = []
