@@ -134,3 +134,29 @@ def test_a_damaged_link_keeps_the_game_and_says_so(contexts):
         assert "link is damaged" in other.inner_text("#status"), b
         assert page_state(other) == kept, b
     assert watch.errors == [] and watch2.errors == []
+
+
+def test_a_good_link_asks_before_it_replaces_a_game_in_progress(contexts):
+    page, watch = contexts("?players=3&seed=5&speed=%d" % SPEED)
+    click_keys(page, ["r", "o"])
+    page.click("#share")
+    shared = page.input_value("#sharelink").split("#game=")[1]
+    other, watch2 = contexts("?players=4&seed=9&speed=%d" % SPEED)
+    kept = page_state(other)
+    asked = []
+
+    def answer(yes):
+        def on(d):
+            asked.append(d.message)
+            d.accept() if yes else d.dismiss()
+        other.once("dialog", on)
+    answer(False)
+    other.goto(other.url.split("?")[0] + "?speed=%d&try=1#game=%s" % (SPEED, shared))
+    other.wait_for_function("document.body.dataset.ready === '1'")
+    assert len(asked) == 1 and "replace the game" in asked[0]
+    assert page_state(other) == kept and "not opened" in other.inner_text("#status")
+    answer(True)
+    other.goto(other.url.split("?")[0] + "?speed=%d&try=2#game=%s" % (SPEED, shared))
+    other.wait_for_function("document.body.dataset.ready === '1'")
+    assert len(asked) == 2 and page_state(other) == page_state(page)
+    assert watch.errors == [] and watch2.errors == []
