@@ -168,12 +168,17 @@ async function boot() {
   const urlGame = params.players !== null || params.rules !== null || params.seed !== null;
   let note = flash.note ? [flash.note] : "";
   if (shared !== null) {
+    let jnl = null;
     try {
-      flash.replace({ "game.jnl": Flash.unpack(shared) });
+      jnl = Flash.unpack(shared);
     } catch (e) {
       note = ["damagedLink", { why: e.message }];
-      flash.restore();
     }
+    flash.restore();
+    const kept = flash.read("game.jnl");
+    const other = kept !== null && kept.length > 0 && String(kept) !== String(jnl);
+    if (jnl !== null && other && !window.confirm(t("replaceGame"))) note = ["linkDeclined"];
+    else if (jnl !== null) flash.replace({ "game.jnl": jnl }); // the journal only: settings stay the browser's own
   } else if (urlGame) {
     flash.replace({});
   } else {

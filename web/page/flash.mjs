@@ -83,18 +83,33 @@ export class Flash {
     return data;
   }
 
-  // Bytes as URL-safe text for a link, and back.
+  // Bytes as URL-safe text for a link, and back: LENGTH.CRC32.BASE64, so a
+  // link cut at an entry's end (each entry passes its own CRC) is refused.
   static pack(bytes) {
-    return toBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const b64 = toBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    return bytes.length + "." + crc32(bytes).toString(16) + "." + b64;
   }
 
   static unpack(text) {
-    if (!/^[A-Za-z0-9_-]+$/.test(text)) throw new Error("not a game");
-    const bytes = fromBase64(text.replace(/-/g, "+").replace(/_/g, "/"));
+    const m = /^(\d{1,9})\.([0-9a-f]{1,8})\.([A-Za-z0-9_-]+)$/.exec(text);
+    if (!m) throw new Error(/^[A-Za-z0-9_-]+$/.test(text) ? "no length and CRC" : "not a game");
+    const bytes = fromBase64(m[3].replace(/-/g, "+").replace(/_/g, "/"));
+    if (bytes.length !== +m[1]) throw new Error("cut short");
+    if (crc32(bytes) !== parseInt(m[2], 16)) throw new Error("CRC mismatch");
     const magic = String.fromCharCode(...bytes.slice(0, 4));
     if (magic !== "MJ2 " && magic !== "MJ1 ") throw new Error("not a game journal"); // MJ1: before the header's CRC
     return bytes;
   }
+}
+
+// CRC-32 (IEEE, as zlib's)
+function crc32(bytes) {
+  let c = ~0;
+  for (const x of bytes) {
+    c ^= x;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xEDB88320 & -(c & 1));
+  }
+  return ~c >>> 0;
 }
 
 function toBase64(bytes) {

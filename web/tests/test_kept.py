@@ -108,3 +108,55 @@ def test_a_record_over_4_mb_is_refused_unread_and_the_game_goes_on(contexts, tmp
     assert page.evaluate("document.body.dataset.state") == before
     assert watch.errors == []
 
+
+
+def test_a_damaged_link_keeps_the_game_and_says_so(contexts):
+    page, watch = contexts("?players=3&seed=5&speed=%d" % SPEED)
+    click_keys(page, ["r", "o", "p", "o"])
+    page.click("#share")
+    link = page.input_value("#sharelink").split("/", 3)[3]
+    head, packed = link.split("#game=")
+    length, crc, b64 = packed.split(".")
+    other, watch2 = contexts("?players=4&seed=9&speed=%d" % SPEED)  # a game kept in this browser
+    kept = page_state(other)
+    whole = __import__("base64").urlsafe_b64decode(b64 + "=" * (-len(b64) % 4))
+    cut = whole[:whole.rindex(b"\n", 0, len(whole) - 1) + 1]  # at an entry's end
+    pack = __import__("base64").urlsafe_b64encode
+    bad = [
+        "%d.%s.%s" % (len(cut), crc, pack(cut).decode().rstrip("=")),  # cut, the length fixed to match
+        "%s.%s.%s" % (length, crc, pack(cut).decode().rstrip("=")),  # cut, the length as shared
+        "%s.%s.%s" % (length, crc, pack(whole[:5] + bytes([whole[5] ^ 1]) + whole[6:]).decode().rstrip("=")),
+        b64,  # an old link: no length, no CRC
+    ]
+    for i, b in enumerate(bad):  # a new query each time: a new load, not a hash change
+        other.goto(other.url.split("?")[0] + "?speed=%d&try=%d#game=%s" % (SPEED, i, b))
+        other.wait_for_function("document.body.dataset.ready === '1'")
+        assert "link is damaged" in other.inner_text("#status"), b
+        assert page_state(other) == kept, b
+    assert watch.errors == [] and watch2.errors == []
+
+
+def test_a_good_link_asks_before_it_replaces_a_game_in_progress(contexts):
+    page, watch = contexts("?players=3&seed=5&speed=%d" % SPEED)
+    click_keys(page, ["r", "o"])
+    page.click("#share")
+    shared = page.input_value("#sharelink").split("#game=")[1]
+    other, watch2 = contexts("?players=4&seed=9&speed=%d" % SPEED)
+    kept = page_state(other)
+    asked = []
+
+    def answer(yes):
+        def on(d):
+            asked.append(d.message)
+            d.accept() if yes else d.dismiss()
+        other.once("dialog", on)
+    answer(False)
+    other.goto(other.url.split("?")[0] + "?speed=%d&try=1#game=%s" % (SPEED, shared))
+    other.wait_for_function("document.body.dataset.ready === '1'")
+    assert len(asked) == 1 and "replace the game" in asked[0]
+    assert page_state(other) == kept and "not opened" in other.inner_text("#status")
+    answer(True)
+    other.goto(other.url.split("?")[0] + "?speed=%d&try=2#game=%s" % (SPEED, shared))
+    other.wait_for_function("document.body.dataset.ready === '1'")
+    assert len(asked) == 2 and page_state(other) == page_state(page)
+    assert watch.errors == [] and watch2.errors == []
