@@ -167,13 +167,3 @@ class Controller:
         """The 12-bit mask of windows that may be open now (the mode's say)."""
         return self.cur.windows(self)
 
-
-def forget(name):
-    """Drop module name (app.x or app.x.y) from the imported ones, so the GC
-    takes its code once nothing made from it is left."""
-    if name in sys.modules:
-        del sys.modules[name]
-        i = name.rfind(".")
-        pkg = sys.modules.get(name[:i])
-        if pkg is not None and hasattr(pkg, name[i + 1:]):
-            delattr(pkg, name[i + 1:])

@@ -4,7 +4,7 @@ the simulator, `press` and the tests call the same step() on a virtual clock.
 
 A step never sleeps or waits: the shutters move on their own schedule, the
 buzzer plays its tune a note per step, the frame is drawn a part a step
-(app.screens.frame: at most about 2 ms each on the RP2040) and the OLED gets
+(app.frame: at most about 2 ms each on the RP2040) and the OLED gets
 at most half a changed page (64 bytes, about 1.5 ms at 400 kHz) per step, so a
 press is never held up behind a whole frame. The long jobs take a step
 each: the keys (with the journal, written after the servos have their
@@ -12,7 +12,7 @@ pulses), the lights, a part of the frame, then its pages, sent only once
 the frame is whole; a change is on the OLED a few steps later."""
 import time
 
-from app import lang, lights, screens
+from app import frame, lang, lights
 from app.controller import Controller
 from app.modes import KEY_NAMES
 
@@ -72,7 +72,7 @@ class Device:
         for i in range(len(names)):
             self.keys[i] = KEY_NAMES.index(names[i])
         self.shown_version = -1  # the state the frame drawn (or being drawn) shows
-        self.frame = None  # the frame being drawn: its parts to come (app.screens.frame)
+        self.frame = None  # the frame being drawn: its parts to come (app.frame)
         self.dirty = False  # the frame (drawn, or being drawn) differs from the panel
         self.next_page = 0
         self.mask = -1  # the windows asked open, as last sent to the shutters
@@ -210,7 +210,7 @@ class Device:
             self.shown_version = self.ctl.version
             if oled is None:
                 return
-            self.frame = screens.frame(oled, self.ctl)
+            self.frame = frame.frame(oled, self.ctl)
             self.dirty = True
         f = self.frame
         if f is not None:  # no page goes out of a half-drawn frame

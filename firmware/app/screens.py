@@ -12,7 +12,7 @@ A message covers rows 2-5 (three lines) for a moment; the turn and crystals stay
 Here what both languages draw; the rest of play's screen and the message box
 are app.screens_en's and app.screens_zh's, each loaded only in its language.
 The other modes draw their own screens (app/mode/) with text() and wrap().
-A frame is drawn in parts, a part a step (frame()), and sent to the panel
+A frame is drawn in parts, a part a step (app.frame), and sent to the panel
 only once it is whole."""
 from app import lang
 from app.lang import tr
@@ -20,8 +20,6 @@ from game import const
 
 # game.engine's action codes and phases, app.modes' modes, as private
 # constants: no attribute looked up, no name stored (a test checks each)
-_M_PLAY = const(1)
-_M_RELOAD = const(5)
 _SKIP = const(3)
 _GUESS = const(5)
 _END = const(7)
@@ -40,35 +38,6 @@ PX = const(64)  # the panel right of the grid: 8 columns
 _BX = const(80)  # the big dice or N, top right
 PHASE = ("roll", "open", "decide", "call", "reveal", "over")
 _DOUBLED = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"  # a nibble, each bit twice
-
-
-def frame(fb, ctl):
-    """The frame of the device's mode, a message over it for a moment and the
-    seats' crystals, in parts: each yield ends one (at most about 2 ms of the
-    RP2040), and app.device draws a part a step, so that no step keeps a
-    press waiting behind a whole frame. In Chinese app.screens_zh draws it.
-    Every mode's draw() is a generator too, yielding between its parts."""
-    fb.fill(0)
-    md = ctl.cur
-    if lang.script != "latin":  # app.lines' glyphs: play's screens and the message there
-        from app import screens_zh
-        yield from screens_zh.frame(fb, ctl)
-    else:
-        yield from md.draw(fb, ctl)
-        if ctl.msg and not md.QUIET:
-            yield
-            from app import screens_en
-            yield from screens_en.message(fb, ctl.msg)
-    g = ctl.store.game
-    if g is not None and (ctl.mode == _M_PLAY and not g.over() or ctl.mode == _M_RELOAD):
-        yield
-        _scores(fb, g)
-
-
-def draw(fb, ctl):
-    """The whole frame at once (the tests', and a screen that must show now)."""
-    for _ in frame(fb, ctl):
-        pass
 
 
 def game(fb, ctl, end, head, prompt, call, side):
@@ -177,7 +146,7 @@ def top(fb, g, words=True):
         big(("-" if g.used & 1 else "%d" % g.d1) + " " + ("-" if g.used & 2 else "%d" % g.d2), fb, _BX, 0)
 
 
-def _scores(fb, g):
+def scores(fb, g):
     for s in range(g.n):
         text("%d:%d" % (s + 1, g.crystals[s]), fb, (s % 3) * 5 + (s % 3 > 0), 6 + s // 3, s == g.active)
 

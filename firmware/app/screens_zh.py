@@ -22,7 +22,7 @@ _M_PLAY = const(1)
 def frame(fb, ctl):
     """Play's screens here; every other mode draws itself in every language,
     its code loaded with the mode and dropped with it. In parts, as
-    app.screens.frame."""
+    app.frame."""
     md = ctl.cur
     if ctl.mode == _M_PLAY:
         yield from en.game(fb, ctl, _end, _top, _board_prompt, _call, _side)

@@ -1,4 +1,4 @@
-"""The OLED's frame is drawn in parts, a part a step (app.screens.frame), and
+"""The OLED's frame is drawn in parts, a part a step (app.frame), and
 reaches the panel only whole: no step draws a whole frame at once, no page of
 a half-drawn frame is sent, and a key pressed while a frame is drawn is
 handled as soon as at rest, its newer frame drawn instead. Every screen's
@@ -14,7 +14,7 @@ from host_sim.tests.screens import SCREENS
 clock = hw.install()
 import framebuf  # noqa: E402 - the simulator's, installed above
 
-from app import screens  # noqa: E402
+from app import frame  # noqa: E402
 
 STEP_MS = 2  # main.py's sleep between steps
 LIMIT = 400  # steps for a key to be seen, its frame drawn and sent: far more than enough
@@ -44,7 +44,7 @@ def at(tmp_path, name, lang):
 def whole(ctl):
     """The frame of ctl's state, drawn at once."""
     fb = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
-    screens.draw(fb, ctl)
+    frame.draw(fb, ctl)
     return bytes(fb.buf)
 
 

@@ -34,7 +34,7 @@ class Base:
 
     def draw(self, fb, ctl):
         """The OLED's frame (cleared before), rows 0-7, in parts: a generator
-        yielding between them (app.screens.frame)."""
+        yielding between them (app.frame)."""
         yield from ()
 
     def windows(self, ctl):
