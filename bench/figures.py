@@ -91,6 +91,14 @@ GROUPS = (
         ("rp2040_step_us_p99", "the same, 99th percentile", ("<=", 4000)),
         ("rp2040_step_us_max", "the same, the longest", None),
     )),
+    ("The UF2 (`make uf2`: the firmware frozen into MicroPython) on the emulated Pico, an empty "
+     "filesystem; rp2040js has no model of the flash's XIP cache, so code run from flash is timed "
+     "optimistically (docs/uf2.md; skipped where the UF2 cannot be built)", (
+        ("rp2040_uf2_bytes", "the UF2 file's size", None),
+        ("rp2040_uf2_boot_ms", "power-up to the setup menu drawn, the data files written first", ("<=", 500)),
+        ("rp2040_uf2_heap_free_bytes", "booted into a 6-seat game, 200 steps, `gc.collect()`", (">=", 100000)),
+        ("rp2040_uf2_boot_resumed_ms", "power-up to a 300-entry journal's resumed game", ("<=", 1000)),
+    )),
 )
 
 DESCRIBED = dict((name, (what, goal)) for _, rows in GROUPS for name, what, goal in rows)

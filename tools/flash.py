@@ -20,6 +20,10 @@ VERSION = "0.1.0"
 NO_BOARD = ("no MicroPython board found on USB (`mpremote connect list` lists none):\n"
             "plug in a Pico running MicroPython (README: On the board), or name its port with --port")
 
+# uf2boot (the UF2's frozen boot) runs the filesystem's copy when main.py is there
+RUNS = ("the board runs this copy (main.py is on its filesystem), also on a board flashed with "
+        "macroscope-pico.uf2; to run the UF2's frozen firmware again: mpremote rm :main.py")
+
 
 def boards(listing):
     """USB serial ports in `mpremote connect list` output (`port serial
@@ -59,6 +63,7 @@ def flash(dest, port=None, run=subprocess.run):
     if p.returncode:
         print("mpremote failed (exit %d) copying to %s" % (p.returncode, port), file=sys.stderr)
         return 1
+    print(RUNS)
     return 0
 
 
