@@ -4,7 +4,7 @@ import pytest
 
 import host_sim  # noqa: F401
 from host_sim.tests.snapshot import snapshot
-from game import Refused, chance, record, rules, state
+from game import Refused, chance, engine, record, rules, state
 from game.engine import (CARD, CLOSE, END, NOBODY, OPEN, ORDER, PASS, REVEAL, ROLL,
                          SKIP, Game)
 from host_sim import randplay
@@ -254,3 +254,22 @@ def test_seven_seats_from_one_constant(seven_seats):
         assert h.crystals == g.crystals and h.round == g.round and h.phase == g.phase
         assert len(g.crystals) == 7
     assert 6 in joined  # seat 7 joined calls
+
+
+def test_lights_show_the_engines_die_rule():
+    """app.lights colours a window by Game.allows, the rule die_for spends by."""
+    from app import lights
+    seen = []
+
+    def hook(g, op, a, b):
+        if not g.d1 or g.need_card or g.phase != engine.P_OPEN:
+            return
+        out = bytearray(12)
+        lights.dice(g, 0xFFF & ~g.open_mask, -1, out)
+        for w in range(12):
+            if not g.is_open(w):
+                assert (out[w] != 0) == (g.die_for(w) >= 0), w
+        seen.append(1)
+    for seed in range(6):
+        randplay.play(seed, 0, None, PRESETS[seed % 4], hook=hook)
+    assert len(seen) > 50
