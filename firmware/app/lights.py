@@ -1,5 +1,5 @@
 """What the NeoPixels show: while a window may be opened, the window lights in
-the colour of the die that allows it (both dice: the mix; no dice: green),
+the colour of the die that allows it (the engine's rule, Game.allows; both dice: the mix; no dice: green),
 and the window NEXT points at lights white. Colours go in as palette
 indexes into a preallocated bytearray, so a frame allocates nothing."""
 from game import const
@@ -13,17 +13,6 @@ _FREE = const(4)
 _CURSOR = const(5)
 TEST = 6
 PALETTE = ((0, 0, 0), (0, 60, 255), (255, 110, 0), (170, 0, 255), (0, 200, 60), (255, 255, 255), (255, 0, 0))
-
-
-def _allows(g, d, w):
-    """Die d allows window w: w carries d, or no closed window does."""
-    t = g.tokens
-    if t[w] == d:
-        return True
-    for v in range(len(t)):
-        if t[v] == d and not g.is_open(v):
-            return False
-    return True
 
 
 def fill(ctl, out):
@@ -44,9 +33,9 @@ def dice(g, m, cursor, out):
             out[w] = _FREE
             continue
         k = 0
-        if not g.used & 1 and _allows(g, g.d1, w):
+        if not g.used & 1 and g.allows(g.d1, w):
             k |= _DIE1
-        if not g.used & 2 and _allows(g, g.d2, w):
+        if not g.used & 2 and g.allows(g.d2, w):
             k |= _DIE2
         out[w] = k
     if 0 <= cursor < 12 and (m >> cursor) & 1:

@@ -3,11 +3,13 @@ switch, the language ("" until the user picks one: then the preset's is
 used) and the cards left in the deck. One small JSON file on flash."""
 from app.lang import LANGS
 from game import engine
+from game.rules import DICE_WORDS, PRESET_NAMES
 
 NAME = "settings.json"
 DECK = 200  # cards in a full deck; its first card is a blocker, discarded unseen
-PRESETS = ("standard", "family", "summary", "zh-cn")
-DICE = ("required", "optional", "off")
+PRESETS = PRESET_NAMES  # the setup menu's choices: game.rules declares them
+DICE = DICE_WORDS
+del DICE_WORDS, PRESET_NAMES  # the tuples stay, the module's names go
 
 
 def defaults():

@@ -7,11 +7,14 @@ goes back to one small checkpoint, the state before the current card (or
 the card before, when known), and re-applies the actions since; only an undo
 past those replays the log from the start. No snapshot stack is kept.
 
-Speed: each action runs on a 125 MHz Cortex-M0+. The board's build compiles
-this module to native code (tools/mpy.py), where a call still costs 10-15
-us, an attribute 1.2-1.4 us and a slice assignment 10: apply() does the
-frequent actions itself, and a card's numbers are checked in game.cardbits
-(viper code there).
+apply() hands each action to one method (the table _MOVES): presses come
+seconds apart, and the board's resumed boot, which replays the whole log,
+stays well under its second with a call per action (bench/rp2040.py).
+The board's build compiles this module to native code (tools/mpy.py); a
+card's numbers are checked in game.cardbits (viper code there).
+
+The game's sizes are stated here once (SEATS, WINDOWS, FACES): every module
+that needs one imports it.
 
 Seats and windows are 0-based here; records and screens add 1.
 """
@@ -32,13 +35,14 @@ CLOSE = const(9)
 REVEAL = const(10)
 NOBODY = const(-1)  # `reveal none`
 
-# Phases (game.state names them).
+# Phases, and their names (game.state, the screens).
 P_ROLL = const(0)
 P_OPEN = const(1)
 P_DECIDE = const(2)
 P_CALL = const(3)
 P_REVEAL = const(4)
 _P_OVER = const(5)  # private: a public name takes a slot in the module's globals, and a full map slows every lookup of a builtin
+PHASES = ("roll", "open", "decide", "call", "reveal", "over")  # by P_*
 
 # The `dice` option and the `decline_reward` option, as indexes of their words in rules.KINDS.
 _DICE_REQUIRED = const(0)
@@ -52,8 +56,15 @@ WINDOWS = const(12)  # the game's sizes, stated once: the board, the seats, a di
 SEATS = const(6)
 FACES = const(6)  # a token number or a die: 1 to FACES
 _ALL = const(0xFFF)
-_NONE_BYTE = const(15)  # `reveal none` in the log
-_PACK = memoryview(bytearray(b"\x10\0\0\0\0\0\0"))  # a CARD's log entry (its code << 4, then the numbers' 6 bytes), scratch
+NONE_BYTE = const(15)  # `reveal none` in the log
+_NONE_BYTE = NONE_BYTE  # the old name
+_PACK = memoryview(bytearray(bytes((CARD << 4,)) + bytes(WINDOWS // 2)))  # a CARD's log entry (its code << 4, then the numbers' 6 bytes), scratch
+# Fills made once, sized by the constants above: an action makes no object.
+_NO_TOKENS = bytes(WINDOWS)
+_NO_CLOSED = bytes(FACES + 1)
+_DEALT = bytes((0,) + (2,) * FACES)  # a card's closed windows per number: each twice, none open
+_NO_JOIN = (0,) * SEATS
+_NO_PRIO = bytes(SEATS)
 
 
 class _Slices:
@@ -64,7 +75,7 @@ class _Slices:
 # Slices made once: native code (tools/mpy.py) makes a slice object on the
 # heap at every `x[:]`, where the bytecode VM keeps it on the C stack.
 _WHOLE = _Slices()[:]
-_SEATS = _Slices()[4:]  # a checkpoint's crystals
+_CK_CRYSTALS = _Slices()[4:]  # a checkpoint's crystals
 del _Slices  # its heap
 
 
@@ -99,7 +110,7 @@ class Game:
         self._tv = memoryview(self.tokens)  # a card's tokens go in by it: 12 bytes, or refused
         self._joined_with = [0] * SEATS  # crystals held when joining a call, by seat
         self._prio = bytearray(SEATS)  # tie order within a call, by seat
-        self._closed_with = bytearray(7)  # closed windows per token number; [0]: windows open
+        self._closed_with = bytearray(FACES + 1)  # closed windows per token number; [0]: windows open
         # The checkpoint: log offset of the current card, then round, cards,
         # active (who also starts the round then) and the crystals as they were
         # before that card. _prev: the same for the card before, a cache (its
@@ -140,8 +151,8 @@ class Game:
         self.active_guessed = False
         self.n_at_guess = 0  # N, once the active player guessed or passed
         if self.joined:  # clear the call's data, so that the state is a function of the log
-            self._joined_with[_WHOLE] = (0, 0, 0, 0, 0, 0)
-            self._prio[_WHOLE] = b"\0\0\0\0\0\0"
+            self._joined_with[_WHOLE] = _NO_JOIN
+            self._prio[_WHOLE] = _NO_PRIO
         self.joined = 0  # bitmask of challengers in the call
         self.join_count = 0
 
@@ -191,9 +202,15 @@ class Game:
 
     # -- what may be done -------------------------------------------------
 
-    def _die_for(self, w):
-        """The die to spend on window w: a matching one first, else a free
-        one (its number is on no closed window); -1 if none allows w."""
+    def allows(self, d, w):
+        """Die number d allows window w: w carries d, or no closed window
+        does (the lights show it for each die)."""
+        return self.tokens[w] == d or self._closed_with[d] == 0
+
+    def die_for(self, w):
+        """The die an open of window w spends: a matching one first, else a
+        free one (as allows()); -1 if none allows w. Inlined: legal() asks it
+        for every window."""
         t = self.tokens[w]
         free = -1
         if not self.used & 1:
@@ -230,7 +247,7 @@ class Game:
         elif ph == P_OPEN or ph == P_DECIDE:
             if ph == P_OPEN or self._can_open_more():
                 for w in range(WINDOWS):
-                    if not (self.open_mask >> w) & 1 and (self.d1 == 0 or self._die_for(w) >= 0):
+                    if not (self.open_mask >> w) & 1 and (self.d1 == 0 or self.die_for(w) >= 0):
                         out.append((OPEN, w))
             if ph == P_DECIDE:
                 if self.passed:
@@ -271,171 +288,181 @@ class Game:
         OPEN: a = window; GUESS/REVEAL: a = seat (REVEAL: NOBODY too);
         ORDER: a = seats in their new speaking order. (Unannotated: the
         type checker takes a for an int, and its callers with a card or an
-        order say so.)
-
-        The frequent actions are written out here rather than in a method
-        each: on the board the engine runs as native code (tools/mpy.py),
-        where a call costs 10 to 15 us, as much as ten of these lines."""
+        order say so.) Each action is a method of its own, by _MOVES."""
         if self.need_card:
             if op != CARD:
                 raise Refused("no_card")
-            t = self._tv  # the tokens, in place: no object made
-            try:
-                t[_WHOLE] = a  # 12 bytes in a bytes-like a card from a log or a deal; else:
-            except (ValueError, TypeError, NotImplementedError):  # another length, or a list
-                fault = _card_fault(a)
-                if fault is not None:
-                    raise fault
-                t[_WHOLE] = bytes(a)
-            if not _pack(t, _PACK):  # each of 1..FACES twice, or refused
-                t[_WHOLE] = b"\0\0\0\0\0\0\0\0\0\0\0\0"  # as it was
-                # naming the wrong number; if none (a bug: cardbits and _card_fault disagree), not a refusal
-                raise _card_fault(a) or ValueError("cardbits")
-            ck = self._prev  # this card's checkpoint; the current one becomes the card before's
-            self._prev = self._ck
-            self._ck = ck
-            ck[0] = len(self.log)
-            ck[1] = self.round
-            ck[2] = self.cards
-            ck[3] = self.active
-            ck[_SEATS] = self.crystals
-            self.log += _PACK  # the card's log entry, packed above
-            self._closed_with[_WHOLE] = b"\0\2\2\2\2\2\2"
-            self.cards += 1
-            self.need_card = False
+            self._card(a)
             return
-        ph = self.phase
-        if ph == _P_OVER:
+        if self.phase == _P_OVER:
             raise Refused("now5")
-        if op == GUESS:  # a = seat: the active player's guess, or a challenger joining the call
-            if not 0 <= a < self.n:
-                raise Refused("no_seat", a + 1)
-            if ph == P_DECIDE:
-                if a != self.active:
-                    raise Refused("not_yours", self.active + 1)
-                if self.passed:
-                    raise Refused("passed")
-                self.active_guessed = True
-                self.n_at_guess = WINDOWS - self._closed_with[0]
-                self.phase = P_CALL if self.opts["challenge_guess"] else P_REVEAL
-            else:
-                if ph != P_CALL:
-                    raise self._not_now()
-                if a == self.active:
-                    raise Refused("guessed" if self.active_guessed else "declined", a + 1)
-                if (self.joined >> a) & 1:
-                    raise Refused("in_call", a + 1)
-                cr = self.crystals
-                c = cr[a]
-                cost = self._cost
-                if self._needs_funds and c < cost:
-                    raise Refused("funds", a + 1, c, cost)
-                self._joined_with[a] = c
-                k = self.join_count
-                self._prio[a] = 16 + k  # after any seats an `order` placed
-                self.join_count = k + 1
-                self.joined |= 1 << a
-                k = c if c < cost else cost  # paid
-                cr[a] = c - k
-                cr[self.active] += k
-            self.log.append(GUESS << 4 | a)
-        elif op == OPEN:  # a = window
-            if not 0 <= a < WINDOWS:
-                raise Refused("no_window", a + 1)
-            if ph != P_OPEN and not (ph == P_DECIDE and self._can_open_more()):
-                raise self._no_open(a)
-            m = self.open_mask
-            if (m >> a) & 1:
-                raise Refused("is_open", a + 1)
-            if self.d1:
-                b = self._die_for(a)
-                if b < 0:
-                    raise self._no_open(a)
-                self.used |= 1 << b
-            self.open_mask = m | 1 << a
-            m = self._closed_with
-            m[self.tokens[a]] -= 1
-            m[0] += 1
-            self.turn_opened += 1
-            self.unrewarded += 1
-            self.passed = False
-            self.phase = P_DECIDE
-            self.log.append(OPEN << 4 | a)
-        elif op == ROLL:  # a, b = the dice
-            if self._dice == _DICE_OFF:
-                raise Refused("dice_off")
-            if ph != P_ROLL:
-                raise self._not_now()
-            if not (1 <= a <= FACES and 1 <= b <= FACES):
-                raise Refused("die")
-            self.d1 = a
-            self.d2 = b
-            self.phase = P_OPEN
-            m = self.log
-            m.append(ROLL << 4)
-            m.append(a << 4 | b)
-        elif op == CLOSE:  # the call closes: a reveal, or nobody guessed
-            if ph != P_CALL:
-                raise Refused("no_call")
-            self.log.append(CLOSE << 4)
-            if self.active_guessed or self.joined:
-                self.phase = P_REVEAL
-            else:
-                self._no_takers()
-        elif op == REVEAL:  # a = the seat that guessed right, or NOBODY
-            if ph != P_REVEAL:
-                raise self._not_now()
-            lose = self.joined | ((1 << self.active) if self.active_guessed else 0)  # the guessers
-            if a != NOBODY and not (0 <= a < self.n and (lose >> a) & 1):
-                raise Refused("no_guess", a + 1)
-            self.log.append(REVEAL << 4 | (_NONE_BYTE if a == NOBODY else a))
-            n = self.n_at_guess
-            cr = self.crystals
-            if a != NOBODY:
-                cr[a] += n
-                if self.opts["bystanders_lose"]:  # every seat but the right one: guessers and bystanders
-                    lose = ((1 << self.n) - 1) & ~(1 << a)
-                else:
-                    lose &= ~(1 << a)
-            a = 0
-            while lose:  # seats by their bit, up to the last loser
-                if lose & 1:
-                    b = cr[a]
-                    cr[a] = b - n if b > n else 0
-                lose >>= 1
-                a += 1
-            self._end_card(True)
-        elif op == PASS:  # the active player declines: the reward, then a call or the next turn
-            if ph != P_DECIDE:
-                raise self._not_now()
+        move = _MOVES.get(op)
+        if move is None:
+            raise Refused("unknown_op", op)
+        move(self, a, b)
+
+    def _card(self, a):
+        """a = a card's 12 token numbers, under the lid now."""
+        t = self._tv  # the tokens, in place: no object made
+        try:
+            t[_WHOLE] = a  # 12 bytes in a bytes-like a card from a log or a deal; else:
+        except (ValueError, TypeError, NotImplementedError):  # another length, or a list
+            fault = _card_fault(a)
+            if fault is not None:
+                raise fault
+            t[_WHOLE] = bytes(a)
+        if not _pack(t, _PACK):  # each of 1..FACES twice, or refused
+            t[_WHOLE] = _NO_TOKENS  # as it was
+            # naming the wrong number; if none (a bug: cardbits and _card_fault disagree), not a refusal
+            raise _card_fault(a) or ValueError("cardbits")
+        ck = self._prev  # this card's checkpoint; the current one becomes the card before's
+        self._prev = self._ck
+        self._ck = ck
+        ck[0] = len(self.log)
+        ck[1] = self.round
+        ck[2] = self.cards
+        ck[3] = self.active
+        ck[_CK_CRYSTALS] = self.crystals
+        self.log += _PACK  # the card's log entry, packed above
+        self._closed_with[_WHOLE] = _DEALT
+        self.cards += 1
+        self.need_card = False
+
+    def _has_card(self, a, b):
+        raise Refused("has_card")
+
+    def _guess(self, a, b):
+        """a = seat: the active player's guess, or a challenger joining the call."""
+        ph = self.phase
+        if not 0 <= a < self.n:
+            raise Refused("no_seat", a + 1)
+        if ph == P_DECIDE:
+            if a != self.active:
+                raise Refused("not_yours", self.active + 1)
             if self.passed:
                 raise Refused("passed")
-            a = self._reward
-            if a == _PER_WINDOW:
-                a = self.unrewarded
-            elif a == _PER_OPEN_WINDOW:
-                a = self._closed_with[0]  # windows open
-            else:  # _FLAT
-                a = self.opts["decline_flat"]
-            self.crystals[self.active] += a
-            self.unrewarded = 0
-            self.passed = True
-            self.log.append(PASS << 4)
-            if self.opts["guess_after_pass"]:
-                self.n_at_guess = WINDOWS - self._closed_with[0]
-                self.phase = P_CALL
-            else:
-                self._no_takers()
-        elif op == SKIP:
-            self._skip()
-        elif op == END:
-            self._end()
-        elif op == ORDER:
-            self._order(a)
-        elif op == CARD:
-            raise Refused("has_card")
+            self.active_guessed = True
+            self.n_at_guess = WINDOWS - self._closed_with[0]
+            self.phase = P_CALL if self.opts["challenge_guess"] else P_REVEAL
         else:
-            raise Refused("unknown_op", op)
+            if ph != P_CALL:
+                raise self._not_now()
+            if a == self.active:
+                raise Refused("guessed" if self.active_guessed else "declined", a + 1)
+            if (self.joined >> a) & 1:
+                raise Refused("in_call", a + 1)
+            cr = self.crystals
+            c = cr[a]
+            cost = self._cost
+            if self._needs_funds and c < cost:
+                raise Refused("funds", a + 1, c, cost)
+            self._joined_with[a] = c
+            k = self.join_count
+            self._prio[a] = 16 + k  # after any seats an `order` placed
+            self.join_count = k + 1
+            self.joined |= 1 << a
+            k = c if c < cost else cost  # paid
+            cr[a] = c - k
+            cr[self.active] += k
+        self.log.append(GUESS << 4 | a)
+
+    def _open(self, a, b):
+        """a = window."""
+        if not 0 <= a < WINDOWS:
+            raise Refused("no_window", a + 1)
+        ph = self.phase
+        if ph != P_OPEN and not (ph == P_DECIDE and self._can_open_more()):
+            raise self._no_open(a)
+        m = self.open_mask
+        if (m >> a) & 1:
+            raise Refused("is_open", a + 1)
+        if self.d1:
+            b = self.die_for(a)
+            if b < 0:
+                raise self._no_open(a)
+            self.used |= 1 << b
+        self.open_mask = m | 1 << a
+        m = self._closed_with
+        m[self.tokens[a]] -= 1
+        m[0] += 1
+        self.turn_opened += 1
+        self.unrewarded += 1
+        self.passed = False
+        self.phase = P_DECIDE
+        self.log.append(OPEN << 4 | a)
+
+    def _roll(self, a, b):
+        """a, b = the dice."""
+        if self._dice == _DICE_OFF:
+            raise Refused("dice_off")
+        if self.phase != P_ROLL:
+            raise self._not_now()
+        if not (1 <= a <= FACES and 1 <= b <= FACES):
+            raise Refused("die")
+        self.d1 = a
+        self.d2 = b
+        self.phase = P_OPEN
+        m = self.log
+        m.append(ROLL << 4)
+        m.append(a << 4 | b)
+
+    def _close(self, a, b):
+        """The call closes: a reveal, or nobody guessed."""
+        if self.phase != P_CALL:
+            raise Refused("no_call")
+        self.log.append(CLOSE << 4)
+        if self.active_guessed or self.joined:
+            self.phase = P_REVEAL
+        else:
+            self._no_takers()
+
+    def _reveal(self, a, b):
+        """a = the seat that guessed right, or NOBODY."""
+        if self.phase != P_REVEAL:
+            raise self._not_now()
+        lose = self.joined | ((1 << self.active) if self.active_guessed else 0)  # the guessers
+        if a != NOBODY and not (0 <= a < self.n and (lose >> a) & 1):
+            raise Refused("no_guess", a + 1)
+        self.log.append(REVEAL << 4 | (NONE_BYTE if a == NOBODY else a))
+        n = self.n_at_guess
+        cr = self.crystals
+        if a != NOBODY:
+            cr[a] += n
+            if self.opts["bystanders_lose"]:  # every seat but the right one: guessers and bystanders
+                lose = ((1 << self.n) - 1) & ~(1 << a)
+            else:
+                lose &= ~(1 << a)
+        a = 0
+        while lose:  # seats by their bit, up to the last loser
+            if lose & 1:
+                b = cr[a]
+                cr[a] = b - n if b > n else 0
+            lose >>= 1
+            a += 1
+        self._end_card(True)
+
+    def _pass(self, a, b):
+        """The active player declines: the reward, then a call or the next turn."""
+        if self.phase != P_DECIDE:
+            raise self._not_now()
+        if self.passed:
+            raise Refused("passed")
+        a = self._reward
+        if a == _PER_WINDOW:
+            a = self.unrewarded
+        elif a == _PER_OPEN_WINDOW:
+            a = self._closed_with[0]  # windows open
+        else:  # _FLAT
+            a = self.opts["decline_flat"]
+        self.crystals[self.active] += a
+        self.unrewarded = 0
+        self.passed = True
+        self.log.append(PASS << 4)
+        if self.opts["guess_after_pass"]:
+            self.n_at_guess = WINDOWS - self._closed_with[0]
+            self.phase = P_CALL
+        else:
+            self._no_takers()
 
     def _not_now(self):
         return Refused("now%d" % self.phase)
@@ -452,7 +479,7 @@ class Game:
             return Refused("by_die", w + 1, self.d2 if u == 1 else self.d1, self.d1 if u == 1 else self.d2)
         return Refused("by_dice", w + 1, self.d1, self.d2)
 
-    def _skip(self):
+    def _skip(self, a, b):
         if self._dice != _DICE_OPTIONAL:
             raise Refused("no_skip")
         if self.phase != P_ROLL:
@@ -460,7 +487,7 @@ class Game:
         self.phase = P_OPEN
         self.log.append(SKIP << 4)
 
-    def _end(self):
+    def _end(self, a, b):
         if self.phase != P_DECIDE or not self.passed:
             raise Refused("end")
         self.log.append(END << 4)
@@ -477,7 +504,7 @@ class Game:
             self.active = (self.active + 1) % self.n
             self._new_turn()
 
-    def _order(self, seats):
+    def _order(self, seats, b):
         if self.phase != P_CALL:
             raise Refused("order_when")
         k = len(seats)
@@ -505,8 +532,7 @@ class Game:
         """The card leaves the lid (revealed or void; counts: the round
         marker moves): the next round, or the end of the game. counts None:
         the lid alone emptied (_wait_card). No card under the lid: every
-        window closed, no token numbers. One call for all of it: a call
-        costs as much as these lines (apply())."""
+        window closed, no token numbers."""
         if counts is not None:
             if counts:
                 if self.round >= self.opts["rounds"]:
@@ -521,8 +547,8 @@ class Game:
                 self.starter = (self.active + 1) % self.n
             self.active = self.starter
         self.open_mask = 0
-        self.tokens[_WHOLE] = b"\0\0\0\0\0\0\0\0\0\0\0\0"  # in place, as below: an action makes no object
-        self._closed_with[_WHOLE] = b"\0\0\0\0\0\0\0"
+        self.tokens[_WHOLE] = _NO_TOKENS  # in place, as below: an action makes no object
+        self._closed_with[_WHOLE] = _NO_CLOSED
         self.need_card = True
         self._new_turn()
 
@@ -597,6 +623,11 @@ class Game:
             raise e
 
 
+# apply()'s table: an action's code -> its method (CARD under the lid: _card)
+_MOVES = {CARD: Game._has_card, ROLL: Game._roll, SKIP: Game._skip, OPEN: Game._open, GUESS: Game._guess,
+          PASS: Game._pass, END: Game._end, ORDER: Game._order, CLOSE: Game._close, REVEAL: Game._reveal}
+
+
 def _card_fault(t):
     """Refused naming what is wrong with t as a card's 12 numbers: the
     length, a number out of 1..FACES, or a number not there twice; None for
@@ -649,7 +680,7 @@ def _walk(log, i):
             b = log[i + 1] & 15
         elif op == ORDER:
             a = log[i + 1:i + step]
-        elif op == REVEAL and a == _NONE_BYTE:
+        elif op == REVEAL and a == NONE_BYTE:
             a = NOBODY
         yield i, op, a, b
         i += step

@@ -12,7 +12,8 @@ NAMES = ("start_crystals", "dice", "decline_reward", "decline_flat",
          "guess_after_pass", "call_after_each_window", "bystanders_lose",
          "void_card_counts", "next_round_starter", "rounds", "max_windows")
 # A number is the least whole value allowed; a tuple lists the words allowed.
-KINDS = (0, ("required", "optional", "off"), ("per_window", "per_open_window", "flat"),
+DICE_WORDS = ("required", "optional", "off")  # named: the setup menu offers them
+KINDS = (0, DICE_WORDS, ("per_window", "per_open_window", "flat"),
          0, 0, "bool", "bool", "bool", "bool", "bool", "bool",
          ("after_active", "rotate"), 1, 1)
 STANDARD = (2, "required", "per_window", 2, 2, True, True, True, False, False,

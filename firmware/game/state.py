@@ -1,17 +1,10 @@
 """The game state as the JSON object of rules.md (seats and windows 1-based)."""
-from game import const
-
-# game.engine's numbers as private constants (a test checks each)
-_P_CALL = const(3)
-_P_REVEAL = const(4)
-_WINDOWS = const(12)
-
-PHASES = ("roll", "open", "decide", "call", "reveal", "over")  # by engine.P_*
+from game.engine import P_CALL, P_REVEAL, PHASES, WINDOWS
 
 
 def as_dict(game):
     g = game
-    in_call = g.phase == _P_CALL or g.phase == _P_REVEAL
+    in_call = g.phase == P_CALL or g.phase == P_REVEAL
     return {
         "players": g.n,
         "rules": g.preset,
@@ -20,7 +13,7 @@ def as_dict(game):
         "active": g.active + 1,
         "phase": PHASES[g.phase],
         "crystals": list(g.crystals),
-        "open": [w + 1 for w in range(_WINDOWS) if g.is_open(w)],
+        "open": [w + 1 for w in range(WINDOWS) if g.is_open(w)],
         "closed": g.closed(),
         "dice": [g.d1, g.d2] if g.d1 else [],
         "call": [s + 1 for s in g.call_order()] if in_call else [],

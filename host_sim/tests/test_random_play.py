@@ -4,7 +4,7 @@ import pytest
 
 import host_sim  # noqa: F401
 from host_sim.tests.snapshot import snapshot
-from game import Refused, chance, record, rules, state
+from game import Refused, chance, engine, record, rules, state
 from game.engine import (CARD, CLOSE, END, NOBODY, OPEN, ORDER, PASS, REVEAL, ROLL,
                          SKIP, Game)
 from host_sim import randplay
@@ -185,3 +185,91 @@ def test_undo_costs_the_actions_since_the_card(monkeypatch):
     del calls[:]
     g.undo()  # across a second deal in a row: the card before that is not kept, from the start
     assert len(calls) > 650
+
+
+@pytest.fixture
+def seven_seats(monkeypatch):
+    """game.engine and game.record built with SEATS = 7: the seat count is
+    stated once, so that one line gives a 7-player game."""
+    import importlib.util
+    import sys
+    import game
+    from game import engine as six
+    src = open(six.__file__).read()
+    assert src.count("SEATS = const(6)") == 1
+    spec = importlib.util.spec_from_loader("game.engine", loader=None)
+    seven = importlib.util.module_from_spec(spec)
+    seven.__file__ = six.__file__
+    exec(compile(src.replace("SEATS = const(6)", "SEATS = const(7)"), six.__file__, "exec"), seven.__dict__)
+    monkeypatch.setitem(sys.modules, "game.engine", seven)
+    monkeypatch.setattr(game, "engine", seven)
+    import importlib
+    rec = importlib.reload(record)
+    yield seven, rec
+    monkeypatch.undo()
+    importlib.reload(record)
+
+
+def test_seven_seats_from_one_constant(seven_seats):
+    """Random 7-player games where every seat joins every call it may, with
+    undo, and the record and the log replaying to the same game."""
+    import random
+    eng, rec = seven_seats
+    assert eng.SEATS == 7
+    for seed in range(12):
+        rng = random.Random(seed)
+        g = eng.Game(7, None, seed % 7, PRESETS[seed % 4])
+        joined = set()
+        for _ in range(3000):
+            if g.over():
+                break
+            p = g.pending()
+            if p == eng.CARD:
+                card = list(range(1, 7)) * 2
+                rng.shuffle(card)
+                g.apply(eng.CARD, bytes(card))
+                continue
+            legal = g.legal()
+            if p == eng.ROLL and (not legal or rng.random() < 0.8):
+                g.apply(eng.ROLL, rng.randint(1, 6), rng.randint(1, 6))
+                continue
+            if g.can_undo() and rng.random() < 0.05:
+                before = bytes(g.log)
+                g.undo()
+                assert len(g.log) < len(before)
+                continue
+            guesses = [x for x in legal if x[0] == eng.GUESS and g.phase == eng.P_CALL]
+            op, a = guesses[0] if guesses else rng.choice(legal)
+            if op == eng.GUESS and g.phase == eng.P_CALL:
+                joined.add(a)
+            if op == eng.REVEAL and a != eng.NOBODY:
+                a = rng.choice([s for o, s in legal if o == eng.REVEAL])
+            g.apply(op, a)
+            if g.phase == eng.P_CALL or g.phase == eng.P_REVEAL:
+                assert len(set(g.call_order())) == len(g.call_order())
+        back = rec.load(rec.write(g).splitlines()).game
+        assert bytes(back.log) == bytes(g.log) and back.crystals == g.crystals
+        h = eng.Game(7, None, seed % 7, PRESETS[seed % 4])
+        h.replay(g.log)
+        assert h.crystals == g.crystals and h.round == g.round and h.phase == g.phase
+        assert len(g.crystals) == 7
+    assert 6 in joined  # seat 7 joined calls
+
+
+def test_lights_show_the_engines_die_rule():
+    """app.lights colours a window by Game.allows, the rule die_for spends by."""
+    from app import lights
+    seen = []
+
+    def hook(g, op, a, b):
+        if not g.d1 or g.need_card or g.phase != engine.P_OPEN:
+            return
+        out = bytearray(12)
+        lights.dice(g, 0xFFF & ~g.open_mask, -1, out)
+        for w in range(12):
+            if not g.is_open(w):
+                assert (out[w] != 0) == (g.die_for(w) >= 0), w
+        seen.append(1)
+    for seed in range(6):
+        randplay.play(seed, 0, None, PRESETS[seed % 4], hook=hook)
+    assert len(seen) > 50

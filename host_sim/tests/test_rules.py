@@ -390,6 +390,74 @@ def test_presets_match_the_table(name):
     assert sorted(_preset_table()) == sorted(rules.PRESET_NAMES)
 
 
+def _option_table():
+    """The options table of docs/rules.md: [(option, values cell)], in order."""
+    with open(os.path.join(ROOT, "docs", "rules.md"), encoding="utf-8") as f:
+        text = f.read()
+    rows = [ln for ln in text[text.index("| option | values |"):].splitlines()]
+    out = []
+    for row in rows[2:]:
+        if not row.startswith("|"):
+            break
+        cells = [c.strip() for c in row.split("|")[1:-1]]
+        out.append((cells[0].strip("`"), cells[1]))
+    return out
+
+
+def _kind_of(cell):
+    """A values cell of docs/rules.md as rules.KINDS spells it."""
+    if cell == "bool":
+        return "bool"
+    if cell.startswith("int >= "):
+        return int(cell[len("int >= "):])
+    return tuple(w.strip().strip("`") for w in cell.split("/"))
+
+
+def test_option_declaration_matches_the_docs():
+    """rules.NAMES, KINDS and the defaults (STANDARD) are the options table
+    and the `standard` column of docs/rules.md: name, kind, default."""
+    table = _option_table()
+    assert [n for n, _ in table] == list(rules.NAMES)
+    assert len(rules.KINDS) == len(rules.STANDARD) == len(rules.NAMES)
+    for (name, cell), kind in zip(table, rules.KINDS):
+        assert _kind_of(cell) == kind, name
+    standard = _preset_table()["standard"]
+    for name, value in zip(rules.NAMES, rules.STANDARD):
+        assert rules.spell(value) == standard[name], name
+        assert rules.check(name, value) == value
+
+
+def test_a_new_preset_appears_in_the_setup_menu(monkeypatch):
+    """The menu's presets are game.rules': one declared there is offered."""
+    import importlib
+    from app import settings
+    from app.mode import setup
+    monkeypatch.setattr(rules, "PRESET_NAMES", rules.PRESET_NAMES + ("house",))
+    monkeypatch.setattr(rules, "_CHANGES", rules._CHANGES + ((rules._START_CRYSTALS, 5),))
+    try:
+        importlib.reload(settings)
+
+        chosen = settings.defaults()
+
+        class Store:
+            settings = chosen
+
+        class Ctl:
+            store = Store()
+
+        seen = []
+        for _ in range(len(rules.PRESET_NAMES)):
+            setup._rules(None, Ctl(), 0)
+            seen.append(Store.settings["rules"])
+        assert sorted(seen) == sorted(rules.PRESET_NAMES) and "house" in seen
+        assert settings.DICE == rules.KINDS[rules.NAMES.index("dice")]
+    finally:
+        monkeypatch.undo()
+        importlib.reload(settings)
+        from app import lang
+        lang.use("en")
+
+
 # -- option mixes beyond the presets ------------------------------------------
 
 def test_dice_limit_a_turn_to_two_windows_even_if_more_are_allowed():
