@@ -4,11 +4,8 @@ import json
 
 from app.modes import BACKENDS, CONTROLS  # noqa: F401  (the config's vocabulary)
 from game import const
+from game.engine import SEATS as _SEATS, WINDOWS as _WINDOWS
 
-# game.engine's SEATS and WINDOWS, copied (a test checks them): the boot's
-# config check and assembly load no engine
-_SEATS = const(6)
-_WINDOWS = const(12)
 
 DEFAULT = "pico_pca9685"
 # GPIOs a Pico brings out: 23-25 and 29 drive the regulator, VBUS sense, LED, VSYS.

@@ -6,12 +6,8 @@ from app.modes import BACKENDS, CONTROLS, KEY_NAMES
 from drivers.buzzer import Buzzer
 from drivers.pixels import Pixels
 from drivers.shutters import Shutters
-from game import const
+from game.engine import SEATS as _SEATS, WINDOWS as _WINDOWS
 
-# game.engine's SEATS and WINDOWS, copied (a test checks them): the boot's
-# config check and assembly load no engine
-_SEATS = const(6)
-_WINDOWS = const(12)
 
 
 def _scheduled(sh, storage, outputs):

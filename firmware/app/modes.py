@@ -1,16 +1,18 @@
 """The controller's vocabulary, shared with the modes, screens and lights:
-key codes (the seat buttons are 0-5) and the device's modes (app/mode/)."""
+key codes (the seat buttons first) and the device's modes (app/mode/)."""
 from game import const
+from game.engine import SEATS
 
-# Keys: seats 0-5, then the controls and the card switch; their names are the
-# buttons' everywhere (drivers, emulator, self-test), seats counted from 1.
-K_ROLL = const(6)
-K_NEXT = const(7)
-K_OK = const(8)
-K_PASS = const(9)
-K_UNDO = const(10)
-K_CARD = const(11)
-KEY_NAMES = ("seat1", "seat2", "seat3", "seat4", "seat5", "seat6", "roll", "next", "ok", "pass", "undo", "card")
+# Keys: the seats (0 to SEATS - 1), then the controls and the card switch;
+# their names are the buttons' everywhere (drivers, emulator, self-test),
+# seats counted from 1.
+K_ROLL = SEATS
+K_NEXT = SEATS + 1
+K_OK = SEATS + 2
+K_PASS = SEATS + 3
+K_UNDO = SEATS + 4
+K_CARD = SEATS + 5
+KEY_NAMES = tuple("seat%d" % (i + 1) for i in range(SEATS)) + ("roll", "next", "ok", "pass", "undo", "card")
 
 # Modes
 M_SETUP = const(0)

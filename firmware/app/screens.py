@@ -17,18 +17,10 @@ only once it is whole."""
 from app import lang
 from app.lang import tr
 from game import const
+from game.engine import (
+    SKIP as _SKIP, GUESS as _GUESS, END as _END, ORDER as _ORDER, P_ROLL as _P_ROLL,
+    P_OPEN as _P_OPEN, P_DECIDE as _P_DECIDE, P_CALL as _P_CALL, P_REVEAL as _P_REVEAL)
 
-# game.engine's action codes and phases, app.modes' modes, as private
-# constants: no attribute looked up, no name stored (a test checks each)
-_SKIP = const(3)
-_GUESS = const(5)
-_END = const(7)
-_ORDER = const(8)
-_P_ROLL = const(0)
-_P_OPEN = const(1)
-_P_DECIDE = const(2)
-_P_CALL = const(3)
-_P_REVEAL = const(4)
 _W = const(16)  # text columns
 _GX = const(0)
 _GY = const(17)

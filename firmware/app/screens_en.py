@@ -4,11 +4,9 @@ top rows and the grid are app.screens' for both languages, the prompts, the
 call, the end and the message are laid out here in 8x8 text."""
 from app.lang import tr
 from app.screens import PX, call_texts, game, ranks, reveal, seats, text, top, wrap
-from game import const
+from game.engine import P_ROLL as _P_ROLL, P_REVEAL as _P_REVEAL
 
 # game.engine's phases as private constants (a test checks each)
-_P_ROLL = const(0)
-_P_REVEAL = const(4)
 
 
 def draw(fb, ctl):

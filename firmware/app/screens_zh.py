@@ -8,15 +8,13 @@ left out, the least needed last."""
 from app import lines
 from app import screens as en
 from app.lang import tr
-from game import const
+from game.engine import P_ROLL as _P_ROLL, P_REVEAL as _P_REVEAL
+from app.modes import M_PLAY as _M_PLAY
 
 # game.engine's phases as private constants: no attribute looked up, no name
 # stored (a test checks each against the engine)
-_P_ROLL = const(0)
-_P_REVEAL = const(4)
 # app.modes' number of play as a private constant: an imported name would be
 # a global of this module, for as long as Chinese is spoken
-_M_PLAY = const(1)
 
 
 def frame(fb, ctl):

@@ -6,12 +6,8 @@ instead of `random` because it gives the same numbers on CPython and on
 MicroPython for the same seed.
 """
 
-from game import const
+from game.engine import WINDOWS as _WINDOWS, FACES as _FACES
 
-# game.engine's WINDOWS and FACES, copied (a test checks them): importing the
-# engine here would load it wherever only the dice or the deck are needed
-_WINDOWS = const(12)
-_FACES = const(6)
 
 
 class Rng:

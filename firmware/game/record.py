@@ -6,21 +6,11 @@ are drawn from its `seed`. A bad line is refused with its number and the
 reason, and nothing after it is applied.
 """
 from game import chance, engine, rules
-from game import Refused, const
+from game import Refused
+from game.engine import (
+    NOBODY as _NOBODY, CARD as _CARD, ROLL as _ROLL, SKIP as _SKIP, OPEN as _OPEN, GUESS as _GUESS,
+    PASS as _PASS, END as _END, ORDER as _ORDER, CLOSE as _CLOSE, REVEAL as _REVEAL)
 
-# game.engine's action codes as private constants: no attribute looked up, no name
-# stored (a test checks each against the engine)
-_NOBODY = const(-1)
-_CARD = const(1)
-_ROLL = const(2)
-_SKIP = const(3)
-_OPEN = const(4)
-_GUESS = const(5)
-_PASS = const(6)
-_END = const(7)
-_ORDER = const(8)
-_CLOSE = const(9)
-_REVEAL = const(10)
 # the verbs, by action code; 0 is no action
 VERBS = ("", "card", "roll", "skip", "open", "guess", "pass", "end", "order", "close", "reveal")
 _HEADERS = ("players", "rules", "set", "first", "seed")

@@ -1,11 +1,9 @@
 """What a mode does when it has nothing of its own to do: the modes but play
 subclass Base (play defines every hook itself, so a game in progress never
 loads this module)."""
-from game import const
+from app.modes import M_SETUP as _M_SETUP, M_PLAY as _M_PLAY
 
 # app.modes' modes as private constants (a test checks each)
-_M_SETUP = const(0)
-_M_PLAY = const(1)
 
 
 def leave(ctl):

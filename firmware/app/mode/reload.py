@@ -4,11 +4,9 @@ from app import lang
 from app.lang import tr
 from app.mode.base import Base
 from app.screens import wrap
-from game import const
+from app.modes import K_OK as _K_OK, M_PLAY as _M_PLAY
 
 # app.modes' numbers as private constants (a test checks each)
-_K_OK = const(8)
-_M_PLAY = const(1)
 
 
 class Mode(Base):

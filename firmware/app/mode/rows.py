@@ -5,12 +5,9 @@ from app import lang
 from app.lang import tr
 from app.mode.base import Base
 from app.screens import text
-from game import const
+from app.modes import (K_NEXT as _K_NEXT, K_OK as _K_OK, K_ROLL as _K_ROLL)
 
 # app.modes' keys as private constants (a test checks each)
-_K_NEXT = const(7)
-_K_OK = const(8)
-_K_ROLL = const(6)
 
 
 class Rows(Base):
