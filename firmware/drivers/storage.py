@@ -24,6 +24,9 @@ import json
 import os
 
 ENOSPC = 28
+# littlefs's "no room" when a directory's metadata commit cannot fit: the rp2
+# port reports it as errno 36 (LFS_ERR_NAMETOOLONG's number), not ENOSPC
+_NO_ROOM = (ENOSPC, 36)
 JSON_MAX = 4096  # bytes: the settings and the calibration are a few hundred
 _HELD = 64  # bytes of appends held: a step's entries (9 bytes at most each)
 
@@ -77,16 +80,16 @@ class Storage:
         try:
             with open(tmp, "wb") as f:
                 f.write(data)
+            self._replace(tmp, dst)  # a rename commits metadata: it too may find no room
         except OSError as e:
             return self._no_room(e)
-        self._replace(tmp, dst)
         self.bytes_written += len(data)
         if self._log is None or self._log == name:
             self.full = False  # room again, and no appends missing: saved from here on
         return True
 
     def _no_room(self, e):
-        if e.errno != ENOSPC:
+        if e.errno not in _NO_ROOM:
             raise e
         self.full = True
         return False

@@ -310,3 +310,19 @@ def test_flash_full_clears_once_a_write_succeeds_and_the_new_game_is_saved_whole
         j.append(bytes((engine.ROLL << 4, 2)))
     j2 = jn.Journal(store(kind, tmp_path))  # after a power cut
     assert j2.load() is not None and j2.entries == j.entries == 3
+
+
+@pytest.mark.parametrize("errno", [storage.ENOSPC, 36])
+@pytest.mark.parametrize("kind", ["littlefs", "fat"])
+def test_a_rename_with_no_room_keeps_the_old_file_and_says_full(monkeypatch, tmp_path, kind, errno):
+    """littlefs commits a rename's metadata, which may find no room; the rp2
+    port says so with errno 36 as well as ENOSPC: never a crash."""
+    st = store(kind, tmp_path)
+    st.write("settings.json", b"old")
+
+    def no_room(src, dst):
+        raise OSError(errno, "no room")
+    monkeypatch.setattr(os, "rename", no_room)
+    assert st.write("settings.json", b"new") is False and st.full
+    monkeypatch.undo()
+    assert store(kind, tmp_path).read("settings.json") == b"old"

@@ -380,3 +380,62 @@ def test_press_lang_speaks_the_language_on_the_emulated_pico(tmp_path):
                            "--players", "3", "--seed", "5", "--oled-out", str(tmp_path / "en.png"), "r"],
                           capture_output=True, text=True, cwd=REPO, timeout=300)
     assert proc.returncode == 0 and (tmp_path / "en.png").read_bytes() != out["rp2040"][1]  # English differs
+
+
+FULL = """
+import os
+from drivers.storage import Storage
+st = Storage('/')
+st.write('game.jnl', b'HEAD')
+n = 0
+for sz in (65536, 4096, 256, 16):  # files, each whole or gone: to the last block littlefs will give
+    for _ in range(40):
+        try:
+            with open('/fill%d' % n, 'wb') as f:
+                f.write(b'x' * sz)
+            n += 1
+        except OSError as e:
+            err = e.errno
+            break
+print('filled', err)
+k = 0
+while not st.full and k < 100:
+    st.append('game.jnl', b'y' * 64)
+    k += 1
+print('append full', st.full, k < 100)
+print('new game refused', st.write('game.jnl', b'N' * 8192), st.full)
+st.write('settings.json', b'{}')
+print('settings keep full', st.full)
+for i in range(n + 1):
+    try:
+        os.remove('/fill%d' % i)
+    except OSError:
+        pass
+print('new game', st.write('game.jnl', b'NEWHEAD'), st.full)
+st.append('game.jnl', b'ab')
+print('saved', st.read('game.jnl'))
+try:
+    with open('/first.rec.tmp', 'wb') as f:
+        f.write(b'half of a first export')
+except OSError:
+    pass
+print('first write cut', st.read('first.rec'), sorted(n for n in os.listdir('/') if n.startswith('first')))
+"""
+
+
+@needs_pico
+def test_flash_full_clears_on_the_boards_littlefs_and_a_cut_first_write_leaves_no_file(tmp_path):
+    """On the rp2 port's real littlefs, filled to its last block: the append
+    that finds no room sets `full`; a settings write does not clear it (the
+    journal's appends were dropped); once space is freed, the new game's
+    whole rewrite saves and clears it, and its appends are saved. A .tmp
+    left by a first write cut short is no file."""
+    from host_sim.rp2040.session import Pico
+    p = Pico("pico_pca9685", ROOT, str(tmp_path))
+    try:
+        p.interrupt()
+        got = p.exec(FULL).replace("\r\n", "\n").splitlines()
+    finally:
+        p.close(keep=False)
+    assert got == ["filled 28", "append full True True", "new game refused False True", "settings keep full True",
+                   "new game True False", "saved b'NEWHEADab'", "first write cut None []"], got
