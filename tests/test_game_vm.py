@@ -10,9 +10,10 @@ from tests import vmgame
 # game (`make bench`: mpy_firmware_heap_bytes); the emulated board beside it
 # (the fakes of machine and neopixel, pins, buses, servos, the OLED's RAM, their
 # code) about 60 KB more, so 128 KB holds the firmware but not the two
-# together. The whole game peaks at about 153 KB in use; 208 KB is the least
-# that passes (fragmentation: the OLED's 1 KB buffers need whole blocks).
-HEAP = "208k"
+# together. With no module dropped from sys.modules (the emulated Pico, the
+# judge, keeps over 140 KB free), 224 KB is the least that passes
+# (fragmentation: the OLED's 1 KB buffers need whole blocks).
+HEAP = "224k"
 GAMES = [("pico_pca9685", {"players": 6, "rules": "standard", "seed": 3}, None),
          ("pico_direct_pwm", {"players": 3, "rules": "zh-cn", "seed": 8}, None),
          ("pico_pca9685", {"players": 4, "rules": "summary", "seed": 11}, 40)]

@@ -90,8 +90,9 @@ def test_boot_gives_the_flash_to_the_firmware_unless_seat_1_is_held(seat1, flash
 
 def test_fat_storage_writes_where_rename_cannot_replace(tmp_path, monkeypatch):
     """CIRCUITPY is FAT: its rename refuses an existing target. A write still
-    replaces the file, and a cut between the remove and the rename leaves the
-    new content in the .tmp file, which read() makes the file."""
+    replaces the file (the whole .tmp renamed .new, the old file removed, the
+    .new renamed over), and a cut before the .tmp is known whole keeps the old
+    file: read() removes the .tmp."""
     from cp.storage import FatStorage
     real_rename = os.rename
 
@@ -108,7 +109,7 @@ def test_fat_storage_writes_where_rename_cannot_replace(tmp_path, monkeypatch):
     with pytest.raises(OSError):
         st.write("settings.json", b"newer")
     monkeypatch.setattr(os, "rename", fat_rename)  # the power back
-    assert st.read("settings.json") == b"newer"  # the .tmp became the file: the old one was removed
+    assert st.read("settings.json") == b"new"  # the cut .tmp is never promoted: the old file stays
     assert not os.path.exists(st.path("settings.json.tmp"))
     assert st.read("missing.json") is None
 

@@ -410,9 +410,9 @@ def _released_after(h, servo, i, ask):
 
 
 @pytest.mark.parametrize("name", SERVO_BOARDS)
-@pytest.mark.parametrize("closed_us,open_us", [(1100, 1900), (750, 2250), (1200, 1500)])
+@pytest.mark.parametrize("closed_us,open_us", [(1100, 1900), (900, 2100), (1200, 1500)])
 def test_a_servo_is_released_only_after_its_move_at_the_lowest_rail_voltage(name, closed_us, open_us, monkeypatch):
-    """72, 135 and 27 degree moves on servos as slow as an SG90 at 4.6 V: the
+    """72, 108 and 27 degree moves on servos as slow as an SG90 at 4.6 V: the
     pulse stays on at least as long as the move's angle needs at the board's
     figure with margin, and the horn is at its end when the pulse stops."""
     from emu import servo as sv
