@@ -32,7 +32,7 @@ def pseudo(tmp_path, monkeypatch):
 
     class Here(real):  # the table from the test's folder, not the firmware's lang/
         def __init__(self, p):
-            real.__init__(self, str(path) if p.endswith("/" + CODE + ".bin") else p)
+            real.__init__(self, str(path) if p.endswith(CODE + ".bin") else p)
 
     monkeypatch.setattr(table, "Table", Here)
     drawn = []

@@ -118,7 +118,7 @@ def test_the_uf2_boots_an_empty_filesystem_into_the_setup_menu(on_uf2, tmp_path)
         p.run(REACT_MS)
         assert b"uf2boot: firmware frozen" in bytes(p.link.serial)
         p.interrupt()
-        assert p.exec("print(dev.ctl.game)").strip() == "None"  # no game: the setup menu
+        assert p.exec("print(dev.ctl.store.game)").strip() == "None"  # no game: the setup menu
     finally:
         p.close()
     assert image.has(open(str(tmp_path / "pico" / "flash.img"), "rb").read(), "/boards/pico_pca9685.json")
