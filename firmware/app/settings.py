@@ -1,7 +1,7 @@
 """What the device remembers between games: the last setup, the sound
 switch, the language ("" until the user picks one: then the preset's is
 used) and the cards left in the deck. One small JSON file on flash."""
-from app.lang import LANGS
+from app import lang
 from game import engine
 from game.rules import DICE_WORDS, PRESET_NAMES
 
@@ -31,7 +31,7 @@ def load(storage):
         out["dice"] = data["dice"]
     if data.get("sound") in (True, False):
         out["sound"] = data["sound"]
-    if data.get("lang") in LANGS:
+    if data.get("lang") in lang.LANGS:  # app.lang's list, read when used
         out["lang"] = data["lang"]
     d = data.get("deck")
     if isinstance(d, int) and not isinstance(d, bool) and 0 <= d < DECK:
