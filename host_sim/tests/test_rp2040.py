@@ -90,20 +90,24 @@ def blank_board(tmp_path):
     return p
 
 
+def run_on_firmware(tmp_path, code):
+    """The lines code prints at the REPL of a Pico holding the firmware."""
+    from host_sim.rp2040.session import Pico
+    p = Pico("pico_pca9685", ROOT, str(tmp_path))
+    try:
+        p.interrupt()
+        return p.exec(code).replace("\r\n", "\n").splitlines()
+    finally:
+        p.close(keep=False)
+
+
 @needs_pico
 def test_cards_are_checked_alike_on_the_board(tmp_path):
     """The board runs the engine as native code and a card's check as viper
     (tools.mpy.EMIT), where a shift past 31 bits wraps: the same cards are
     taken and refused there, for the same reasons, as on CPython."""
-    from host_sim.rp2040.session import Pico
     from host_sim.tests.vmscripts import CARDS, cards_expected
-    p = Pico("pico_pca9685", ROOT, str(tmp_path))
-    try:
-        p.interrupt()
-        got = p.exec(CARDS).replace("\r\n", "\n").splitlines()
-    finally:
-        p.close(keep=False)
-    assert got == cards_expected()
+    assert run_on_firmware(tmp_path, CARDS) == cards_expected()
 
 
 @needs_pico
@@ -430,12 +434,6 @@ def test_flash_full_clears_on_the_boards_littlefs_and_a_cut_first_write_leaves_n
     journal's appends were dropped); once space is freed, the new game's
     whole rewrite saves and clears it, and its appends are saved. A .tmp
     left by a first write cut short is no file."""
-    from host_sim.rp2040.session import Pico
-    p = Pico("pico_pca9685", ROOT, str(tmp_path))
-    try:
-        p.interrupt()
-        got = p.exec(FULL).replace("\r\n", "\n").splitlines()
-    finally:
-        p.close(keep=False)
+    got = run_on_firmware(tmp_path, FULL)
     assert got == ["filled 28", "append full True True", "new game refused False True", "settings keep full True",
                    "new game True False", "saved b'NEWHEADab'", "first write cut None []"], got
