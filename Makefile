@@ -24,7 +24,7 @@ $(STAMP): requirements.txt requirements-cp.txt
 # The device firmware on the emulated board, played from the keyboard in this terminal.
 # make sim BOARD=pico_direct_pwm PICTURE=card.png FLASH=build/flash LANG=zh-hans ARGS="--players 4 --seed 7"
 sim: setup
-	$(PY) -m host_sim sim $(if $(BOARD),--board $(BOARD)) $(if $(PICTURE),--picture $(PICTURE)) $(if $(FLASH),--flash $(FLASH)) $(if $(RUNTIME),--runtime $(RUNTIME)) $(if $(filter en zh-hans zh-hant,$(LANG)),--lang $(LANG)) $(ARGS)
+	$(PY) -m host_sim sim $(if $(BOARD),--board $(BOARD)) $(if $(PICTURE),--picture $(PICTURE)) $(if $(FLASH),--flash $(FLASH)) $(if $(RUNTIME),--runtime $(RUNTIME)) $(if $(LANG),--locale $(LANG)) $(ARGS)
 
 # The README's picture of make sim, played headless.
 sim-screenshot: setup

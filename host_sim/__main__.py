@@ -11,7 +11,8 @@ import json
 import sys
 
 import host_sim  # noqa: F401  (importing host_sim puts firmware/ on the path)
-from game import state
+from app import lang
+from game import engine, rules, state
 from host_sim.recordfile import read_record
 from host_sim.shown import shown
 
@@ -74,7 +75,7 @@ def device_flags(p):
                         "(and seed) repeat (default: fresh from the host at every power-up)")
     p.add_argument("--board", default="pico_pca9685", help="board config (firmware/boards/NAME.json)")
     p.add_argument("--flash", metavar="DIR", help="keep the emulated flash here (a second run resumes)")
-    p.add_argument("--lang", help="the device's language, as if chosen in its setup menu: en, zh-hans or zh-hant")
+    p.add_argument("--lang", help="the device's language, as if chosen in its setup menu: %s" % ", ".join(lang.LANGS))
 
 
 def main(argv=None):
@@ -83,8 +84,8 @@ def main(argv=None):
     r = sub.add_parser("replay", help="print the state JSON of a game record")
     r.add_argument("file")
     pl = sub.add_parser("play", help="play a game in the terminal")
-    pl.add_argument("--players", type=int, help="2 to 6 (default 3)")
-    pl.add_argument("--rules", help="standard (default), family, summary or zh-cn")
+    pl.add_argument("--players", type=int, help="2 to %d (default 3)" % engine.SEATS)
+    pl.add_argument("--rules", help="%s (default %s)" % (", ".join(rules.PRESET_NAMES), rules.PRESET_NAMES[0]))
     pl.add_argument("--seed", type=seed, default=None,
                     help="seed for dice and cards, 0 to 4294967295 (default: from the clock)")
     pl.add_argument("--load", metavar="FILE",
@@ -101,6 +102,8 @@ def main(argv=None):
     sm = sub.add_parser("sim", help="play the device firmware on the emulated board from the keyboard")
     device_flags(sm)
     sm.add_argument("--picture", metavar="FILE", help="the card under the lid: what open windows show")
+    sm.add_argument("--locale", metavar="LANG", help="the shell's LANG: a language code or a zh_CN/zh_TW-style "
+                    "locale picks the device's language when --lang is not given; anything else is ignored")
     runtime_flag(sm)
     pc = sub.add_parser("pico", help="the emulated Pico (MicroPython's rp2 port), its USB serial on a pty")
     pc.add_argument("--pty", required=True, metavar="LINK", help="make LINK a symlink to the pty (mpremote connect LINK)")
@@ -119,7 +122,9 @@ def main(argv=None):
         from host_sim.rp2040 import pty
         return pty.main(args)
     if args.cmd == "sim":
-        from host_sim import press
+        from host_sim import flags, press
+        if args.lang is None and args.locale:
+            args.lang = flags.lang_of_locale(args.locale)
         press.install(args.runtime)  # before the simulator's modules: one runtime per process
         from host_sim.tui import app
         return app.main(args)

@@ -26,6 +26,22 @@ def choose_lang(flash, code):
     settings.save(store, s)
 
 
+# a POSIX locale's Chinese regions, by the script they write
+_HANT = ("TW", "HK", "MO")
+
+
+def lang_of_locale(loc):
+    """The device's language for a shell's LANG: one of app.lang's codes
+    as it is, a zh_CN-style locale the Chinese of its region's script; None
+    for anything else (the device keeps the language chosen on it)."""
+    from app import lang
+    if loc in lang.LANGS:
+        return loc
+    if loc.startswith("zh_"):
+        return "zh-hant" if loc[3:5] in _HANT or "Hant" in loc else "zh-hans"
+    return None
+
+
 class UsageError(Exception):
     """A setup flag or board that cannot be used: the message says which."""
 

@@ -2,13 +2,25 @@
 into the files the board reads (firmware/lang/<code>.bin, app.lang's format):
 sorted 24-bit hashes of the English texts, offsets, the translations in UTF-8."""
 import importlib
+import importlib.util
 import os
 import struct
 
 from tools import FIRMWARE, ROOT
 
 OUT = os.path.join(FIRMWARE, "lang")
-CODES = ("zh-hans", "zh-hant")
+
+
+def _translated():
+    """app.lang's languages after the first (the code's own): the firmware's
+    list, read from its file (app.lang imports nothing)."""
+    spec = importlib.util.spec_from_file_location("_langs", os.path.join(FIRMWARE, "app", "lang.py"))
+    m = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(m)
+    return m.LANGS[1:]
+
+
+CODES = _translated()
 
 
 class TextError(ValueError):

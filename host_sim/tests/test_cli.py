@@ -183,3 +183,12 @@ def test_replay_shows_a_records_control_bytes_escaped(tmp_path):
     assert not any(ord(c) < 32 and c != "\n" or 127 <= ord(c) < 160 for c in p.stderr)
     assert "\\x1b]52;c;aGk=\\x07" in p.stderr and "\\x1b[2J\\x9b" in p.stderr
     assert p.stderr.count("\n") == 1
+
+
+def test_a_shells_locale_picks_the_sims_language():
+    """make sim passes the shell's LANG: a device code or a Chinese locale
+    names a language, any other locale none (the device's own choice holds)."""
+    from host_sim.flags import lang_of_locale
+    got = [lang_of_locale(x) for x in ("zh-hant", "en", "zh_CN.UTF-8", "zh_TW.UTF-8", "zh_HK", "zh_SG.UTF-8",
+                                       "en_US.UTF-8", "C.UTF-8", "de_DE")]
+    assert got == ["zh-hant", "en", "zh-hans", "zh-hant", "zh-hant", "zh-hans", None, None, None]
