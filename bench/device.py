@@ -179,7 +179,20 @@ def font_cjk_bytes():
     return os.path.getsize(os.path.join(FIRMWARE, glyphs.FONT))
 
 
+def next_card_ms():
+    """OK on a void card, its 12 windows open, to the device asking for the
+    next card (every flap down), on the emulated servos."""
+    import tempfile
+    from host_sim import autoplay, press
+    with tempfile.TemporaryDirectory() as d:
+        s = press.start("pico_pca9685", d, {"players": 2, "rules": "standard", "seed": 3})
+        since = autoplay.to_void_card(s)
+        assert s.game().open_mask == 0 and s.dev.ctl.store.game.cards == 2
+        return autoplay.next_card_ms(s, since, 1)
+
+
 def figures():
-    return [("font_cjk_bytes", font_cjk_bytes(), "bytes"),
+    return [("next_card_ms", next_card_ms(), "ms"),
+            ("font_cjk_bytes", font_cjk_bytes(), "bytes"),
             ("flash_bytes_per_game", flash_bytes_per_game(), "bytes"),
             ("firmware_mpy_bytes", firmware_mpy_bytes(), "bytes")]

@@ -23,7 +23,10 @@ def next_key(ctl, rng, undo=0.03):
         if ctl.slot.must_pull():
             return "c"
         return rng.choice([str(s + 1) for s in g.call_order()] + ["o"])
-    if ctl.slot.blocked():
+    why = ctl.slot.blocked()
+    if why == "Wait: closing":  # a card put in now would be seen: a key refused passes the time
+        return "n"
+    if why:
         return "c"
     if rng.random() < undo and g.can_undo():
         return "u"
@@ -47,6 +50,36 @@ def next_key(ctl, rng, undo=0.03):
     if joiners and rng.random() < 0.6:
         return rng.choice(joiners)
     return "o"
+
+
+def to_void_card(s):
+    """Session s played on, every window opened and passed, nobody in the
+    call, until OK deals the next card (a void card): the ms since that
+    OK's press (its release)."""
+    for _ in range(200):
+        ctl, g = s.dev.ctl, s.game()
+        ph = g.phase
+        k = ("r" if ph == engine.P_ROLL else "o" if ph == engine.P_OPEN or ph == engine.P_CALL
+             else "o" if ctl.store.allowed() else "p")
+        cards = g.cards
+        ms = s.push(k)
+        s.run(ms)
+        if s.game().cards != cards:
+            return ms
+        s.run(300)
+    raise RuntimeError("no void card in 200 keys")
+
+
+def next_card_ms(s, since=0, step=10):
+    """To the device asking for the next card, since OK on a void card was
+    pressed `since` ms ago, on s's virtual clock."""
+    ms = since
+    while s.dev.ctl.slot.blocked() == "Wait: closing":
+        s.run(step)
+        ms += step
+        if ms > 5000:
+            raise RuntimeError("still closing after 5 s")
+    return ms
 
 
 POWER = "power"  # in a key list: the power is cut there and comes back

@@ -55,6 +55,8 @@ T = {
     "Pull the card": "抽出图像卡",
     "Insert the card": "插入图像卡",
     "Insert next card": "插入下一张卡",
+    "Wait: closing": "请稍候：窗口正在关闭",
+    "Seen: discard it, insert another": "看到了：弃掉再插一张",
     "Swap the card": "换一张卡",
     "Void card: swap it": "无人猜：换一张卡",
     # game over

@@ -55,6 +55,8 @@ T = {
     "Pull the card": "抽出圖片卡",
     "Insert the card": "插入圖片卡",
     "Insert next card": "插入下一張卡",
+    "Wait: closing": "請稍候：窗口正在關閉",
+    "Seen: discard it, insert another": "看到了：棄掉再插一張",
     "Swap the card": "換一張卡",
     "Void card: swap it": "無人猜：換一張卡",
     # game over

@@ -144,7 +144,8 @@ class Controller:
         """A button event: k a key code, kind buttons.PRESS/SHORT/LONG/RELEASE."""
         if k == K_CARD:
             if (kind == PRESS or kind == RELEASE) and not self.digital:
-                self.slot.change(kind == PRESS)
+                if self.slot.change(kind == PRESS) and self.store.deck_left() < 0 and not self.digital:
+                    self.enter(M_RELOAD)  # the seen card was the deck's last
                 self.cur.card(self, kind == PRESS, now)
                 self.version += 1
             return

@@ -66,6 +66,8 @@ class Device:
         self.out = Outputs(hw, storage)
         hw.watchdog.start()  # from here a stalled loop resets the board, and the game resumes
         self.ctl = Controller(storage, self.out, time, setup, digital=hw.shutters.cards > 0)
+        if not self.ctl.digital:
+            self.ctl.slot.lid = hw.shutters  # a new card goes in once its windows are closed
         # the controller's key for each of the driver's buttons (in wiring order)
         names = hw.buttons.names
         self.keys = bytearray(len(names))
@@ -156,6 +158,8 @@ class Device:
             self.win_version = self.ctl.version
             self._windows()
         self.hw.shutters.update()
+        if self.ctl.slot.settled():  # the new card may go in now: the screen says so
+            self.ctl.version += 1
 
     def _windows(self):
         s = self.hw.shutters

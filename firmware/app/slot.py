@@ -15,15 +15,36 @@ class Slot:
         self.fresh = True  # the card in the slot is the game's current card
         self.saw_out = False  # out since the last deal
         self.back = 0  # after an UNDO across a deal: the card wanted back in the slot
+        self.seen = False  # the card in went in while windows were still closing
+        self.lid = None  # the shutters (the device sets them): a new card waits until they are closed
+        self.was_closing = False
+
+    def closing(self):
+        """A card dealt, and the lid's windows not all closed and still yet."""
+        return not self.fresh and self.lid is not None and not self.lid.closed()
+
+    def settled(self):
+        """True once, at the step the windows closing for a new card are shut."""
+        c = self.closing()
+        done = self.was_closing and not c
+        self.was_closing = c
+        return done
 
     def change(self, present):
-        """The switch moved: a card went in (present) or came out."""
+        """The switch moved: a card went in (present) or came out. True when
+        the card that went in was seen, and discarded."""
         self.card_in = present
         if not present:
             self.saw_out = True
+            self.seen = False
         elif self.saw_out and not self.fresh:
+            if not self.back and self.closing():  # seen through a window: this one goes to the discard
+                self.seen = True
+                self.store.discard()
+                return True
             self.fresh = True
             self.back = 0
+        return False
 
     def dealt(self, back=0):
         """The game moved to another printed card: the one in the slot is old
@@ -48,6 +69,10 @@ class Slot:
             return UNSEEN if g.phase == P_REVEAL else lang.tr("Swap: put back card %d") % b
         if g.phase == P_REVEAL:
             return "Pull the card" if self.must_pull() else ""
+        if self.seen and self.card_in:
+            return "Seen: discard it, insert another"
+        if not b and self.closing():  # a card put in now would be seen through the windows still closing
+            return "Wait: closing"
         if not self.card_in:
             return lang.tr("Put back card %d") % b if b else "Insert the card" if self.fresh else "Insert next card"
         if not self.fresh:

@@ -142,6 +142,14 @@ class Store:
         if j.size > 3 * len(g.log) + jn.COMPACT:  # an action is at most 3 bytes per log byte on flash
             self.compact()
 
+    def discard(self):
+        """A card left the deck unplayed (seen through a window): one less in
+        the deck, kept in the journal's header by a compaction (rare: no
+        journal entry of its own)."""
+        self.deck_base -= 1
+        if self.game is not None:
+            self.compact()
+
     def _reloaded(self, cards):
         self.deck_base = settings.DECK - 1
         self.deck_at = cards - (1 if cards else 0)

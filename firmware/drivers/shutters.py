@@ -79,6 +79,13 @@ class Shutters:
     def is_open(self, i):
         return self.target[i] == 1
 
+    def closed(self):
+        """Every window asked closed and none moving: the card under the lid is hidden."""
+        for i in range(self.n):
+            if self.target[i]:
+                return False
+        return not self.busy()
+
     def busy(self):
         for i in range(self.n):
             if self.moving[i] or self.order[i]:

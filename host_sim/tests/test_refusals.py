@@ -169,7 +169,7 @@ UNREACHED = {"Swap the card", "Pull the card"}
 def test_every_documented_refusal_is_reached_by_a_test():
     tested = {re.sub(r"\d", "N", w) for _, _, w in SCRIPTED} | {
         "No window left: guess or PASS", "Passed: PASS ends the turn", "Game over: UNDO or menu", "Not on this board",
-        "OK shows the picture"}
+        "OK shows the picture", "Wait: closing", "Seen: discard it, insert another"}  # the card tests below
     untested = documented() - tested - UNREACHED
     assert not untested, "documented but no test reaches it: %s" % sorted(untested)
 
@@ -188,8 +188,49 @@ def test_a_void_card_is_announced_and_its_swap_is_not_refused(tmp_path):
         if s.game().cards != cards:
             break
     assert s.game().cards == 2 and s.game().open_mask == 0
-    assert s.dev.ctl.msg == "Void card: swap it" and s.dev.ctl.slot.blocked() == "Swap the card"
+    assert s.dev.ctl.msg == "Void card: swap it" and s.dev.ctl.slot.blocked() == "Wait: closing"
     s.key("c")  # the old card out
     assert s.dev.ctl.msg == "Void card: swap it"  # not "Card out! Put it back"
+    s.run(1500)  # every window closed
+    assert s.dev.ctl.slot.blocked() == "Insert next card"
     s.key("c")  # the next one in
     assert s.dev.ctl.slot.blocked() == "" and s.dev.ctl.windows() == 0
+
+
+def test_the_next_card_is_asked_for_once_every_window_is_closed(tmp_path):
+    """After OK deals a new card the windows close a few at a time: the
+    device says "Wait: closing" until the last flap is down, and only then
+    asks for the card. Any moment after, no window stands open."""
+    from emu.servo import pulse_to_deg
+    s = session(tmp_path, {"players": 2, "rules": "standard", "seed": 3})
+    since = autoplay.to_void_card(s)
+    sl = s.dev.ctl.slot
+    assert s.emu.angles() != [pulse_to_deg(1100)] * 12  # the windows stood open at OK
+    assert sl.blocked() == "Wait: closing"
+    ms = autoplay.next_card_ms(s, since)
+    assert sl.blocked() == "Swap the card" and 300 <= ms <= 1500, ms
+    assert max(abs(a - pulse_to_deg(1100)) for a in s.emu.angles()) < 1  # every flap down
+    from host_sim import oledread
+    s.run(2500)  # the void card's message gone
+    assert "Swap the card" in oledread.text(oledread.rows_of(press.oled_lines(s)))  # what the panel says
+
+
+def test_a_card_put_in_while_windows_close_is_seen_and_discarded(tmp_path):
+    """The old card out and a new one in at once: it was seen through the
+    windows still closing, so it goes to the discard (one card less in the
+    deck) and the device asks for another; the next one in plays."""
+    s = session(tmp_path, {"players": 2, "rules": "standard", "seed": 3})
+    autoplay.to_void_card(s)
+    ctl = s.dev.ctl
+    left = ctl.store.deck_left()
+    s.key("c", 50)  # the old card out
+    s.key("c", 50)  # a new one in, at once
+    assert ctl.slot.blocked() == "Seen: discard it, insert another" and ctl.store.deck_left() == left - 1
+    assert ctl.windows() == 0
+    s.key("c")  # the seen one out
+    s.run(1500)
+    assert ctl.slot.blocked() == "Insert next card"
+    s.key("c")
+    assert ctl.slot.blocked() == "" and ctl.store.deck_left() == left - 1
+    s.power_up()  # the discard is kept in the journal
+    assert s.dev.ctl.store.deck_left() == left - 1
