@@ -32,7 +32,7 @@ def seed(text):
     """A seed as every front end takes it: a whole number 0 to 4294967295,
     refused in the words a game record's `seed` line is (no modulo)."""
     from game import Refused, rules
-    v = rules.whole(text.lstrip("0") or text[:1])  # leading zeros: still the number, however many
+    v = rules.whole(text)
     if v is None:
         raise argparse.ArgumentTypeError(str(Refused("number", "seed", shown(text, 40))))
     if v > SEED_MAX:
@@ -43,7 +43,7 @@ def seed(text):
 def secret(text):
     """A --secret: a whole number 0 to 2**64 - 1, refused as a seed is."""
     from game import Refused, rules
-    v = rules.whole(text.lstrip("0") or text[:1]) if len(text.lstrip("0")) <= 18 else None
+    v = rules.whole(text)
     if v is None and len(text.lstrip("0")) in (19, 20) and text.isdigit() and text.isascii():
         v = int(text)  # 64 bits take up to 20 digits, past whole()'s 18
     if v is None:

@@ -93,12 +93,17 @@ def whole(text):
     """The number that ASCII digits spell, else None: int() would also take
     a sign, `_` and other scripts' digits, and differently on CPython and
     MicroPython."""
-    if not 0 < len(text) <= 18:  # longer: no count of the game's, and past CPython's int() limit
+    if not text:
+        return None
+    i = 0
+    while i < len(text) - 1 and text[i] == "0":  # leading zeros: still the number, however many
+        i += 1
+    if len(text) - i > 18:  # longer: no count of the game's, and past CPython's int() limit
         return None
     for c in text:
         if not "0" <= c <= "9":
             return None
-    return int(text)
+    return int(text[i:])
 
 
 def spell(value):

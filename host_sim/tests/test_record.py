@@ -304,3 +304,15 @@ def test_bom_crlf_tabs_and_leading_zeros_are_read():
 def test_a_bom_is_skipped_only_at_the_start():
     msg = error("players 3\n\ufeffrules family")
     assert msg == "line 2: \ufeffrules family: unknown action '\ufeffrules'"
+
+
+def test_a_number_with_many_leading_zeros_is_still_the_number():
+    """19 or more digits, most of them leading zeros: the number they spell
+    (not "not a number"); 19 significant digits stay refused."""
+    from game import rules
+    from game import state
+    t = record.load(["players " + "0" * 30 + "3", "seed " + "0" * 25 + "7", "roll 3 5"])
+    assert state.as_dict(t.game) == state.as_dict(record.load(["players 3", "seed 7", "roll 3 5"]).game)
+    assert t.game.n == 3
+    assert rules.whole("0" * 40) == 0 and rules.whole("0" * 20 + "9" * 18) == 10 ** 18 - 1
+    assert rules.whole("1" + "0" * 18) is None and rules.whole("") is None and rules.whole("0x1") is None
