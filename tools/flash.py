@@ -18,7 +18,16 @@ from tools.mpy import build, data_files, firmware_files, tool
 PACKAGE_JSON = os.path.join(ROOT, "package.json")
 VERSION = "0.1.0"
 NO_BOARD = ("no MicroPython board found on USB (`mpremote connect list` lists none):\n"
-            "plug in a Pico running MicroPython (README: On the board), or name its port with --port")
+            "plug in a Pico running MicroPython (README: Flashing a board), or name its port with --port")
+
+
+def no_port(port):
+    """A message when port names a device file that is not there (mpremote's
+    shortcuts, as a0 or id:..., are left to it), else ""."""
+    if port.startswith("/") and not os.path.exists(port):
+        return ("no port %s: nothing is plugged in there (`mpremote connect list` lists the boards; "
+                "README: Flashing a board)" % port)
+    return ""
 
 # uf2boot (the UF2's frozen boot) runs the filesystem's copy when main.py is there
 RUNS = ("the board runs this copy (main.py is on its filesystem), also on a board flashed with "
@@ -57,6 +66,9 @@ def flash(dest, port=None, run=subprocess.run):
             print(NO_BOARD, file=sys.stderr)
             return 1
         port = found[0]
+    elif no_port(port):  # said before a minute of compiling
+        print(no_port(port), file=sys.stderr)
+        return 1
     files = build(dest, "armv6m")
     print("%d files compiled into %s; copying to %s" % (len(files), dest, port))
     p = run([mpremote] + copy_args(port, dest), cwd=dest)

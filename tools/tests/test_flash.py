@@ -1,9 +1,12 @@
 """`make flash` and the mip package: what is copied to the board, and the
 clear refusal when no board is attached (no board is needed for these)."""
 import os
+import re
 import subprocess
 import sys
 from types import SimpleNamespace
+
+import pytest
 
 from host_sim import FIRMWARE, ROOT
 from tools import flash
@@ -60,7 +63,29 @@ def test_copies_mpy_packages_main_source_then_resets(tmp_path):
 
 
 def test_a_failed_copy_exits_1(tmp_path):
-    assert flash.main([str(tmp_path), "--port", "/dev/ttyACM3"], Runner("", rc=1)) == 1
+    port = tmp_path / "ttyACM3"  # a device file that is there
+    port.write_text("")
+    dest = tmp_path / "out"
+    dest.mkdir()
+    run = Runner("", rc=1)
+    assert flash.main([str(dest), "--port", str(port)], run) == 1
+    assert run.calls and run.calls[-1][0][:2] == ["connect", str(port)]
+
+
+def test_a_port_that_is_not_there_is_said_before_compiling(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(flash, "build", lambda *a: pytest.fail("compiled for a port that is not there"))
+    run = Runner("")
+    assert flash.main([str(tmp_path), "--port", str(tmp_path / "ttyACM9")], run) == 1
+    err = capsys.readouterr().err
+    assert "no port %s" % (tmp_path / "ttyACM9") in err and "Flashing a board" in err and run.calls == []
+
+
+def test_the_messages_name_readme_sections_that_exist():
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        heads = [ln[3:].strip() for ln in f if ln.startswith("## ")]
+    for msg in (flash.NO_BOARD, flash.no_port("/dev/none-here")):
+        named = re.findall(r"README: ([^),]+)", msg)
+        assert named and all(n in heads for n in named), (named, heads)
 
 
 def test_make_flash_without_a_board_says_so():
