@@ -57,6 +57,7 @@ T = {
     "Insert next card": "插入下一张卡",
     "Wait: closing": "请稍候：窗口正在关闭",
     "Seen: discard it, insert another": "看到了：弃掉再插一张",
+    "calib.json refused: calibrate again": "calib.json 无效：请重新校准",
     "Swap the card": "换一张卡",
     "Void card: swap it": "无人猜：换一张卡",
     # game over

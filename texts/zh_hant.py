@@ -57,6 +57,7 @@ T = {
     "Insert next card": "插入下一張卡",
     "Wait: closing": "請稍候：窗口正在關閉",
     "Seen: discard it, insert another": "看到了：棄掉再插一張",
+    "calib.json refused: calibrate again": "calib.json 無效：請重新校準",
     "Swap the card": "換一張卡",
     "Void card: swap it": "無人猜：換一張卡",
     # game over

@@ -94,6 +94,10 @@ class Device:
             self.ctl.msg = self.ctl.msg % (st.game.round, st.game.active + 1)
         if st.journal.damaged:
             self.ctl.say("Game file damaged: kept as game.bad")
+        why = getattr(hw.shutters, "why", "")
+        if why:  # the flaps move by the board config's ends: the REPL shows which value was refused
+            print(why)
+            self.ctl.say("calib.json refused: calibrate again")
         if hw.oled is None:  # a missing OLED must not stop play: the buzzer says it is gone
             hw.buzzer.play(TUNES["refuse"])
 

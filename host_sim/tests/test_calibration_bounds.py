@@ -76,3 +76,14 @@ def test_random_calibration_files_never_drive_past_the_margin(tmp_path):
             assert 1100 - M <= s.closed_us[i] <= 1900 + M and 1100 - M <= s.open_us[i] <= 1900 + M
             assert s.open_us[i] - s.closed_us[i] >= 300
     assert taken >= 0
+
+
+def test_a_refused_calibration_is_said_on_the_oled_and_the_repl(tmp_path, capsys):
+    """calib.json refused at boot: the flaps move by the board config's ends,
+    the panel says so for a moment, the REPL prints which value."""
+    from host_sim import press
+    (tmp_path / "calib.json").write_text(json.dumps({"open": [2500] * 12, "closed": [500] * 12}))
+    press.choose_lang(str(tmp_path), "en")
+    s = press.start("pico_pca9685", str(tmp_path))
+    assert s.dev.ctl.msg == "calib.json refused: calibrate again"
+    assert "open[0]: 2500 us is outside 900..2100" in capsys.readouterr().out
