@@ -174,6 +174,15 @@ async function boot() {
     } catch (e) {
       note = ["damagedLink", { why: e.message }];
     }
+    if (jnl !== null) { // its CRCs pass: the firmware tries it aside before anything is replaced
+      mp.FS.mkdirTree(pd.LINK_CHECK);
+      mp.FS.writeFile(pd.LINK_CHECK + "game.jnl", jnl);
+      const why = pd.link_fault();
+      if (why) {
+        note = ["damagedLink", { why }];
+        jnl = null;
+      }
+    }
     flash.restore();
     const kept = flash.read("game.jnl");
     const other = kept !== null && kept.length > 0 && String(kept) !== String(jnl);

@@ -325,6 +325,23 @@ def load_record(text):
     return ""
 
 
+LINK_CHECK = "/linkcheck/"  # a shared link's journal, tried here before it replaces the browser's
+
+
+def link_fault():
+    """'' when the journal the page wrote to LINK_CHECK (a shared link's,
+    its length and CRC-32 checked) is a game this firmware resumes whole,
+    else why not: a header naming a preset, option or action it does not
+    know passes every CRC but would be filed as game.bad, and the game kept
+    in the browser would be gone."""
+    from app.store import Store
+    from drivers.storage import Storage
+    st = Store(Storage(LINK_CHECK))
+    if st.resume() and not st.journal.damaged and not st.report:
+        return ""
+    return "not a game this device can play"
+
+
 def now_ms():
     return clock.now_us() // 1000
 

@@ -160,3 +160,36 @@ def test_a_good_link_asks_before_it_replaces_a_game_in_progress(contexts):
     other.wait_for_function("document.body.dataset.ready === '1'")
     assert len(asked) == 2 and page_state(other) == page_state(page)
     assert watch.errors == [] and watch2.errors == []
+
+
+def _journal_of(tmp_path, head):
+    """The bytes the firmware's journal writes for header head, no action."""
+    from app import journal
+    from drivers.storage import Storage
+    journal.Journal(Storage(str(tmp_path) + "/")).rewrite(head, b"")
+    return (tmp_path / "game.jnl").read_bytes()
+
+
+def _link(data):
+    import base64
+    import zlib
+    return "%d.%x.%s" % (len(data), zlib.crc32(data), base64.urlsafe_b64encode(data).decode().rstrip("="))
+
+
+def test_a_link_whose_crcs_pass_but_whose_game_this_firmware_cannot_play_keeps_the_game(contexts, tmp_path):
+    """A crafted link (or a newer firmware's): its length, CRC-32 and header
+    CRC all pass, its header names a preset this firmware does not know. It
+    is refused before anything is replaced: the kept game goes on."""
+    head = {"players": 3, "rules": "house", "first": 0, "seed": 5, "deck": 199, "opts": [], "dice": "required"}
+    bad = _link(_journal_of(tmp_path, head))
+    other, watch = contexts("?players=4&seed=9&speed=%d" % SPEED)
+    kept = page_state(other)
+    asked = []
+    other.on("dialog", lambda d: (asked.append(d.message), d.accept()))
+    other.goto(other.url.split("?")[0] + "?speed=%d&try=1#game=%s" % (SPEED, bad))
+    other.wait_for_function("document.body.dataset.ready === '1'")
+    assert "link is damaged" in other.inner_text("#status") and "can play" in other.inner_text("#status")
+    assert page_state(other) == kept and asked == []
+    reload(other)
+    assert page_state(other) == kept
+    assert watch.errors == []
