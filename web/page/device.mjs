@@ -430,7 +430,14 @@ class Page {
       return;
     }
     const text = await f.text();
-    const err = this.pd.load_record(text);
+    let err = this.pd.load_record(text, true);
+    const st = JSON.parse(document.body.dataset.state || "null");
+    if (!err && st !== null && !st.over && !window.confirm(t("replaceByRecord", { file: f.name }))) {
+      this.note = ["recordDeclined", { file: f.name }];
+      this.showStatus();
+      return;
+    }
+    if (!err) err = this.pd.load_record(text);
     this.note = err ? `${f.name}: ${err}` : ["loaded", { file: f.name }];
     this.flash.save();
     this.wake();

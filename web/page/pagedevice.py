@@ -295,10 +295,11 @@ def power():
     _powered(s)
 
 
-def load_record(text):
+def load_record(text, dry=False):
     """A game record (rules.md's text) put on the flash as the device's
     journal, then the board restarted so it resumes that game: '' when done,
-    else what is wrong with the record (nothing is changed)."""
+    else what is wrong with the record (nothing is changed). dry: only
+    checked, nothing written (the page asks before it replaces a game)."""
     from app import journal, settings
     from game import record, rules
     lines = text.split("\n")
@@ -319,6 +320,8 @@ def load_record(text):
     head = {"players": g.n, "rules": g.preset, "first": g.first, "seed": seed, "deck": settings.DECK - 1}
     if g.opts["dice"] != base["dice"]:
         head["dice"] = g.opts["dice"]
+    if dry:
+        return ""
     s = _s[0]
     journal.Journal(s.storage).rewrite(head, g.log)
     power()

@@ -193,3 +193,31 @@ def test_a_link_whose_crcs_pass_but_whose_game_this_firmware_cannot_play_keeps_t
     reload(other)
     assert page_state(other) == kept
     assert watch.errors == []
+
+
+def test_a_record_file_asks_before_it_replaces_a_game_in_progress(contexts, tmp_path):
+    """A good record over a game in progress: a confirm dialog first;
+    declined, the game goes on; accepted, the record's game is played. A bad
+    record asks nothing (it is refused)."""
+    from game import record
+    rec = tmp_path / "game.rec"
+    rec.write_text(record.write(record.load(["players 2", "seed 3", "roll 2 5"]).game))
+    page, watch = contexts("?players=4&seed=9&speed=%d" % SPEED)
+    kept = page_state(page)
+    asked = []
+    answer = [False]
+    page.on("dialog", lambda d: (asked.append(d.message), d.accept() if answer[0] else d.dismiss()))
+    page.set_input_files("#load", str(rec))
+    page.wait_for_function("document.getElementById('status').textContent.includes('not loaded')")
+    assert len(asked) == 1 and "replace the game in progress" in asked[0]
+    assert page_state(page) == kept
+    answer[0] = True
+    page.set_input_files("#load", str(rec))
+    page.wait_for_function("document.getElementById('status').textContent.includes('Loaded game.rec')")
+    assert len(asked) == 2 and page_state(page)["players"] == 2
+    bad = tmp_path / "bad.rec"
+    bad.write_text("players 3\nroll 9 9\n")
+    page.set_input_files("#load", str(bad))
+    page.wait_for_function("document.getElementById('status').textContent.includes('bad.rec')")
+    assert len(asked) == 2 and page_state(page)["players"] == 2
+    assert watch.errors == []
