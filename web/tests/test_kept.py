@@ -221,3 +221,97 @@ def test_a_record_file_asks_before_it_replaces_a_game_in_progress(contexts, tmp_
     page.wait_for_function("document.getElementById('status').textContent.includes('bad.rec')")
     assert len(asked) == 2 and page_state(page)["players"] == 2
     assert watch.errors == []
+
+
+ATTACK = """async ([link, n, seed]) => {
+  const { Flash } = await import("./flash.mjs");
+  const m = window.macroscope, fs = m.mp.FS, pd = m.pd;
+  let x = seed >>> 0;
+  const rnd = (k) => { x = (Math.imul(x, 1103515245) + 12345) >>> 0; return x % k; };
+  const [len, crc, b64] = link.split(".");
+  const whole = Flash.unpack(link);
+  const same = (b) => b.length === whole.length && b.every((v, i) => v === whole[i]);
+  const tally = {};
+  const add = (cls, outcome) => { tally[cls] = tally[cls] || {}; tally[cls][outcome] = (tally[cls][outcome] || 0) + 1; };
+  const A = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  for (let i = 0; i < n; i++) {
+    const cls = ["cut", "char", "length", "crc", "repacked"][i % 5];
+    let text;
+    if (cls === "cut") text = link.slice(0, rnd(link.length));
+    else if (cls === "char") { const p = rnd(b64.length); text = len + "." + crc + "." + b64.slice(0, p) + A[rnd(64)] + b64.slice(p + 1); }
+    else if (cls === "length") text = (+len + 1 + rnd(50)) * (rnd(2) ? 1 : -1) + "." + crc + "." + b64;
+    else if (cls === "crc") text = len + "." + (parseInt(crc, 16) ^ (1 << rnd(32))).toString(16).replace("-", "") + "." + b64;
+    else {  // the journal's bytes changed, its length and CRC-32 made to match: only the firmware can tell
+      const b = whole.slice(0, whole.length - rnd(whole.length >> 1));
+      for (let k = 1 + rnd(3); k > 0; k--) b[rnd(b.length)] ^= 1 << rnd(8);
+      text = Flash.pack(b);
+    }
+    let bytes;
+    try { bytes = Flash.unpack(text); } catch (e) { add(cls, "refused by the page"); continue; }
+    if (same(bytes)) { add(cls, "the same game"); continue; }
+    fs.mkdirTree(pd.LINK_CHECK);
+    for (const f of fs.readdir(pd.LINK_CHECK)) if (f !== "." && f !== "..") fs.unlink(pd.LINK_CHECK + f);
+    fs.writeFile(pd.LINK_CHECK + "game.jnl", bytes);
+    let why;
+    try { why = pd.link_fault(); } catch (e) { add(cls, "ERROR " + e.message.slice(0, 80)); continue; }
+    add(cls, why ? "refused by the firmware" : "a whole game it plays (asked first)");
+  }
+  return tally;
+}"""
+
+
+def test_random_damage_to_a_link_is_refused_before_anything_is_replaced(contexts):
+    """500 damaged links (cut, a character changed, a wrong length or CRC,
+    and bytes changed with the length and CRC-32 made to match) run through
+    the page's own checks: each is refused by the page or the firmware, is
+    the same game, or is a game the firmware plays whole (which asks before
+    it replaces); none raises."""
+    page, watch = contexts("?players=3&seed=5&speed=%d" % SPEED)
+    click_keys(page, ["r", "o", "p", "o"])
+    page.click("#share")
+    link = page.input_value("#sharelink").split("#game=")[1]
+    tally = page.evaluate(ATTACK, [link, 500, 7])
+    errors = {c: o for c, t in tally.items() for o in t if o.startswith("ERROR")}
+    assert not errors, tally
+    for cls in ("cut", "char", "length", "crc"):
+        assert set(tally[cls]) <= {"refused by the page", "the same game"}, tally
+    assert tally["repacked"].get("refused by the firmware", 0) > 50, tally
+    print(json.dumps(tally))
+    assert watch.errors == []
+
+
+RECORDS = """([rec, n, seed]) => {
+  const pd = window.macroscope.pd;
+  let x = seed >>> 0;
+  const rnd = (k) => { x = (Math.imul(x, 1103515245) + 12345) >>> 0; return x % k; };
+  const junk = ["\\u0000", "\\u001b[2J", "-", "9999999999999999999999", " ", "\\n", "roll", "set", "#", "\\u00e9", "0"];
+  const tally = {};
+  for (let i = 0; i < n; i++) {
+    let t = rec;
+    for (let k = 1 + rnd(4); k > 0; k--) {
+      const p = rnd(t.length + 1), op = rnd(3);
+      if (op === 0) t = t.slice(0, p) + t.slice(p + 1 + rnd(8));
+      else if (op === 1) t = t.slice(0, p) + junk[rnd(junk.length)] + t.slice(p);
+      else t = t.slice(0, p);
+    }
+    let out;
+    try { out = pd.load_record(t, true) ? "refused, its line named" : "a game it plays (asked first)"; }
+    catch (e) { out = "ERROR " + e.message.slice(0, 80); }
+    tally[out] = (tally[out] || 0) + 1;
+  }
+  return tally;
+}"""
+
+
+def test_random_damage_to_a_record_file_is_refused_or_played_never_an_error(contexts, tmp_path):
+    """1,000 record files changed at random (characters dropped, control
+    bytes and long numbers put in, cut short) through the page's loader:
+    each is refused with its line or is a game it plays; none raises."""
+    s, keys = browser.whole_game(str(tmp_path) + "/", 3, "standard", 7, limit=40)
+    from game import record
+    page, watch = contexts("?players=3&seed=5&speed=%d" % SPEED)
+    tally = page.evaluate(RECORDS, [record.write(s.game()), 1000, 3])
+    assert not [o for o in tally if o.startswith("ERROR")], tally
+    assert tally.get("refused, its line named", 0) > 300, tally
+    print(json.dumps(tally))
+    assert watch.errors == []
