@@ -600,7 +600,10 @@ class Page {
       }
       body.dataset.record = f.record;
       const players = document.querySelector("#newgame input[name=players]");
-      if (this.state && document.activeElement !== players) players.value = String(this.state.players); // the running game's count
+      if (this.state && document.activeElement !== players) { // the running game's setup
+        players.value = String(this.state.players);
+        document.querySelector("#newgame select[name=rules]").value = this.state.rules;
+      }
       document.getElementById("save").disabled = !f.record;
       document.getElementById("share").disabled = !f.record;
       this.showStatus();
