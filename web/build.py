@@ -2,7 +2,7 @@
 
 DEST (default build/web) gets the page (web/page/), MicroPython-WebAssembly
 from the pinned npm package (web/package-lock.json, fetched into build/npm
-and checked against the lock's hash), the rules (docs/rules.md as HTML), and the firmware with the simulator's fakes as one bundle of
+and checked against the lock's hash), the rules for players (web/rules/ as HTML), and the firmware with the simulator's fakes as one bundle of
 .mpy files (mpy-cross: the wasm port loads .mpy v6, and loading precompiled
 modules is far quicker than compiling source in the page). Any static host can
 serve DEST; --serve serves it on 127.0.0.1 (a page opened from file:// cannot
@@ -125,13 +125,18 @@ def build(dest):
     return dest
 
 
+RULES = os.path.join(WEB, "rules")  # the rules in players' words, a file a language (the spec stays docs/rules.md)
+LANGS = ("en", "zh-hans", "zh-hant")
+
+
 def rules(dest):
-    """docs/rules.md as dest/rules.html, the page's Rules dialog (a fragment)."""
+    """web/rules/LANG.md as dest/rules.LANG.html, the page's Rules dialog (a fragment)."""
     from markdown_it import MarkdownIt
-    with open(os.path.join(ROOT, "docs", "rules.md"), encoding="utf-8") as f:
-        html = MarkdownIt("commonmark").enable("table").render(f.read())
-    with open(os.path.join(dest, "rules.html"), "w", encoding="utf-8") as f:
-        f.write(html)
+    for code in LANGS:
+        with open(os.path.join(RULES, code + ".md"), encoding="utf-8") as f:
+            html = MarkdownIt("commonmark").enable("table").render(f.read())
+        with open(os.path.join(dest, "rules.%s.html" % code), "w", encoding="utf-8") as f:
+            f.write(html)
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):

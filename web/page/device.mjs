@@ -706,16 +706,17 @@ function download(text) {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-let rulesLoaded = false;
+let rulesLoaded = ""; // the language of the rules in the dialog
 async function loadRules() {
-  if (rulesLoaded) return;
-  rulesLoaded = true;
+  const code = current();
+  if (rulesLoaded === code) return;
+  rulesLoaded = code;
   const box = document.getElementById("rulestext");
   try {
-    box.innerHTML = await (await fetchOk("rules.html")).text();
+    box.innerHTML = await (await fetchOk(`rules.${code}.html`)).text();
   } catch (e) {
     box.textContent = t("noRules", { why: e.message });
-    rulesLoaded = false;
+    rulesLoaded = "";
   }
 }
 
