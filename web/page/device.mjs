@@ -7,7 +7,8 @@
 // once booted; body.dataset.state is the rules state JSON and
 // body.dataset.record the record the device would export, after every
 // frame of steps; body.dataset.screen the words on the device's screen (as
-// the live region says them); body.dataset.ms the virtual clock (ms);
+// the firmware drew them; the live region says them in the menus, the game
+// in words in play); body.dataset.ms the virtual clock (ms);
 // body.dataset.error what went wrong. URL parameters players, rules, seed,
 // board start a game directly, as `press`'s flags do; speed runs the clock
 // faster (tests); lang (en, zh-hans, zh-hant) is the page's language and the
