@@ -2,7 +2,7 @@
 
 DEST (default build/web) gets the page (web/page/), MicroPython-WebAssembly
 from the pinned npm package (web/package-lock.json, fetched into build/npm
-and checked against the lock's hash), the rules (docs/rules.md as HTML), and the firmware with the simulator's fakes as one bundle of
+and checked against the lock's hash), the rules for players (web/rules/ as HTML), and the firmware with the simulator's fakes as one bundle of
 .mpy files (mpy-cross: the wasm port loads .mpy v6, and loading precompiled
 modules is far quicker than compiling source in the page). Any static host can
 serve DEST; --serve serves it on 127.0.0.1 (a page opened from file:// cannot
@@ -24,6 +24,14 @@ FAKES = os.path.join(ROOT, "host_sim", "fakes")
 NPM_DIR = os.path.join(ROOT, "build", "npm")
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 RUNTIME = ("micropython.mjs", "micropython.wasm")
+# The CJK font the page's Chinese is set in, so that no machine shows tofu:
+# Noto Sans SC (it covers the Traditional characters too), cut at build time
+# to the characters the page and the firmware's texts use.
+FONT_PACKAGE = "@expo-google-fonts/noto-sans-sc"
+FONT_FILES = ("400Regular/NotoSansSC_400Regular.ttf", "LICENSE_FONT")
+FONT = "cjk.woff"
+FONT_SOURCES = (os.path.join(PAGE, "i18n.mjs"), os.path.join(PAGE, "index.html"),
+                os.path.join(ROOT, "texts", "zh_hans.py"), os.path.join(ROOT, "texts", "zh_hant.py"))
 # The wasm port has these built in, in C (deflate too: the e-paper board's deck
 # is zlib): the fakes for CPython are not wanted.
 BUILT_IN = ("micropython.py", "framebuf.py", "deflate.py")
@@ -33,24 +41,37 @@ def runtime():
     """The folder holding micropython.mjs and .wasm: the pinned npm package
     (web/package-lock.json: its version and sha512), fetched from the npm
     registry as `npm ci` fetches it and checked against the lock's hash;
-    fetched again only when the lock file changes."""
+    fetched again only when the lock file changes. The font's package too."""
+    font_package()
+    return _package(PACKAGE, RUNTIME)
+
+
+def font_package():
+    """The folder holding the CJK font's FONT_FILES (as runtime())."""
+    return _package(FONT_PACKAGE, FONT_FILES)
+
+
+def _package(package, files):
     lock = os.path.join(WEB, "package-lock.json")
-    pkg = os.path.join(NPM_DIR, "node_modules", *PACKAGE.split("/"))
-    stamp = os.path.join(NPM_DIR, "package-lock.json")
-    fresh = os.path.exists(stamp) and _read(stamp) == _read(lock)
-    if not (fresh and all(os.path.exists(os.path.join(pkg, f)) for f in RUNTIME)):
-        with open(lock) as f:
-            entry = json.load(f)["packages"]["node_modules/" + PACKAGE]
-        os.makedirs(pkg, exist_ok=True)
-        for name, data in _fetch(entry["version"], entry["integrity"]).items():
-            with open(os.path.join(pkg, name), "wb") as f:
+    pkg = os.path.join(NPM_DIR, "node_modules", *package.split("/"))
+    stamp = os.path.join(pkg, ".package-lock.json")
+    with open(lock) as f:
+        entry = json.load(f)["packages"]["node_modules/" + package]
+    want = json.dumps(entry, sort_keys=True).encode()
+    fresh = os.path.exists(stamp) and _read(stamp) == want
+    if not (fresh and all(os.path.exists(os.path.join(pkg, f)) for f in files)):
+        for name, data in _fetch(package, files, entry["version"], entry["integrity"]).items():
+            path = os.path.join(pkg, name)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "wb") as f:
                 f.write(data)
-        shutil.copyfile(lock, stamp)
+        with open(stamp, "wb") as f:
+            f.write(want)
     return pkg
 
 
-def _fetch(version, integrity):
-    """RUNTIME's files from the package's tarball, {name: bytes}; the tarball
+def _fetch(package, files, version, integrity):
+    """files from the package's tarball, {name: bytes}; the tarball
     must match the lock file's integrity hash."""
     import base64
     import hashlib
@@ -58,9 +79,9 @@ def _fetch(version, integrity):
     import tarfile
     import urllib.request
     registry = os.environ.get("NPM_CONFIG_REGISTRY", "https://registry.npmjs.org").rstrip("/")
-    url = "%s/%s/-/%s-%s.tgz" % (registry, PACKAGE, PACKAGE.split("/")[1], version)
+    url = "%s/%s/-/%s-%s.tgz" % (registry, package, package.split("/")[1], version)
     try:
-        with urllib.request.urlopen(url, timeout=60) as r:
+        with urllib.request.urlopen(url, timeout=300) as r:
             data = r.read()
     except OSError as e:
         raise RuntimeError("cannot fetch %s: %s" % (url, e))
@@ -71,9 +92,9 @@ def _fetch(version, integrity):
     with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
         for m in tar.getmembers():
             name = m.name.split("/", 1)[-1]
-            if name in RUNTIME and m.isfile():
+            if name in files and m.isfile():
                 out[name] = tar.extractfile(m).read()
-    missing = [f for f in RUNTIME if f not in out]
+    missing = [f for f in files if f not in out]
     if missing:
         raise RuntimeError("%s holds no %s" % (url, ", ".join(missing)))
     return out
@@ -122,23 +143,71 @@ def build(dest):
         shutil.copyfile(os.path.join(pkg, f), os.path.join(dest, f))
     bundle(dest)
     rules(dest)
+    font(dest)
     return dest
 
 
+RULES = os.path.join(WEB, "rules")  # the rules in players' words, a file a language (the spec stays docs/rules.md)
+LANGS = ("en", "zh-hans", "zh-hant")
+
+
 def rules(dest):
-    """docs/rules.md as dest/rules.html, the page's Rules dialog (a fragment)."""
+    """web/rules/LANG.md as dest/rules.LANG.html, the page's Rules dialog (a fragment)."""
     from markdown_it import MarkdownIt
-    with open(os.path.join(ROOT, "docs", "rules.md"), encoding="utf-8") as f:
-        html = MarkdownIt("commonmark").enable("table").render(f.read())
-    with open(os.path.join(dest, "rules.html"), "w", encoding="utf-8") as f:
-        f.write(html)
+    for code in LANGS:
+        with open(os.path.join(RULES, code + ".md"), encoding="utf-8") as f:
+            html = MarkdownIt("commonmark").enable("table").render(f.read())
+        with open(os.path.join(dest, "rules.%s.html" % code), "w", encoding="utf-8") as f:
+            f.write(html)
+
+
+def font_text(dest):
+    """Every character past Latin-1 that the page (its texts, the rules as
+    built into dest) and the firmware's text tables use."""
+    text = ""
+    for path in FONT_SOURCES + tuple(os.path.join(dest, "rules.%s.html" % c) for c in LANGS):
+        with open(path, encoding="utf-8") as f:
+            text += f.read()
+    return "".join(sorted(set(c for c in text if ord(c) > 0xFF)))
+
+
+def font(dest):
+    """dest/cjk.woff: the font cut to font_text's characters (those it has),
+    with its license beside it."""
+    import hashlib
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+    pkg = font_package()
+    src = os.path.join(pkg, FONT_FILES[0])
+    out = os.path.join(dest, FONT)
+    shutil.copyfile(os.path.join(pkg, FONT_FILES[1]), os.path.join(dest, "cjk.LICENSE.txt"))
+    text = font_text(dest)
+    # the cut kept beside the package, by its characters: a build with the same texts takes it (7 s saved)
+    kept = os.path.join(pkg, "cut-%s.woff" % hashlib.sha1(text.encode("utf-8")).hexdigest()[:16])
+    if os.path.exists(kept):
+        shutil.copyfile(kept, out)
+        return
+    has = TTFont(src, lazy=True).getBestCmap()
+    chars = [c for c in text if ord(c) in has]
+    opts = subset.Options()
+    opts.flavor = "woff"  # zlib: no brotli module needed
+    opts.layout_features = ["*"]
+    opts.name_IDs = ["*"]  # the font's own name, copyright and license lines stay
+    f = subset.load_font(src, opts)
+    s = subset.Subsetter(opts)
+    s.populate(unicodes=[ord(c) for c in chars])
+    s.subset(f)
+    tmp = "%s.%d.tmp" % (kept, os.getpid())  # test workers may cut at once
+    subset.save_font(f, tmp, opts)
+    os.replace(tmp, kept)
+    shutil.copyfile(kept, out)
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
     """Serves the page's folder; .mjs and .wasm with the types browsers need."""
 
     extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map,
-                          **{".mjs": "text/javascript", ".wasm": "application/wasm"})
+                          **{".mjs": "text/javascript", ".wasm": "application/wasm", ".woff": "font/woff"})
 
     def log_message(self, fmt, *args):
         pass

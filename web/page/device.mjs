@@ -7,7 +7,8 @@
 // once booted; body.dataset.state is the rules state JSON and
 // body.dataset.record the record the device would export, after every
 // frame of steps; body.dataset.screen the words on the device's screen (as
-// the live region says them); body.dataset.ms the virtual clock (ms);
+// the firmware drew them; the live region says them in the menus, the game
+// in words in play); body.dataset.ms the virtual clock (ms);
 // body.dataset.error what went wrong. URL parameters players, rules, seed,
 // board start a game directly, as `press`'s flags do; speed runs the clock
 // faster (tests); lang (en, zh-hans, zh-hant) is the page's language and the
@@ -19,6 +20,7 @@ import { drawOled, oledText } from "./oled.mjs";
 import { Buzzer } from "./buzzer.mjs";
 import { Flash } from "./flash.mjs";
 import { LANGS, apply, current, keep, kept, t } from "./i18n.mjs";
+import { spoken, todo } from "./gamewords.mjs";
 
 const KEYS = "123456rnopuUc";
 const TAPS = "cU"; // pressed and released at once, whatever the hold
@@ -210,7 +212,7 @@ async function boot() {
   // the first frame is drawn a part a step: until it is whole the screen has no words yet
   if (body.dataset.screen === undefined) body.dataset.screen = "";
   body.dataset.ready = "1";
-  if (note) page.note = note;
+  if (note) page.tell(note);
   page.showStatus();
   page.schedule();
 }
@@ -248,8 +250,19 @@ class Page {
     this.flashAt = -1; // the flash's bytes written, as last kept
     this.note = ""; // a page message for the status line: [i18n key, values] or words as they are
     this.screen = "";
+    this.play = null; // the play mode's words and what the rules allow now (pagedevice's "play")
+    this.card = true; // the card is in its slot
+    this.noteAt = ""; // the record when the note was given: the note ends when the game moves on
+    this.said = ""; // the live region's words, as last written
     this.lidSays = "";
     this.wire();
+  }
+
+  // A page message in the status line, until the game moves on (loaded: from
+  // the loaded game's first state on). note: [i18n key, values] or words.
+  tell(note, loaded) {
+    this.note = note;
+    this.noteAt = loaded ? null : body.dataset.record || "";
   }
 
   // -- input: every click and key is one press, queued by the device side ---
@@ -326,7 +339,7 @@ class Page {
         try {
           localStorage.setItem(PICTURE_KEY, r.result);
         } catch (err) {
-          this.note = ["bigPicture"];
+          this.tell(["bigPicture"]);
         }
         this.showPicture();
       };
@@ -343,7 +356,7 @@ class Page {
     speed.addEventListener("change", () => { this.speed = +speed.value; this.wake(); });
     document.getElementById("power").addEventListener("click", () => {
       this.pd.power();
-      this.note = ["restarted"];
+      this.tell(["restarted"]);
       this.wake();
     });
     document.getElementById("console").addEventListener("toggle", () => print(printed.pop() ?? ""));
@@ -401,6 +414,8 @@ class Page {
 
   // A new game: the flash is cleared, the page reloaded with the setup.
   restart(params) {
+    const s = this.state;
+    if (s && !s.over && !window.confirm(t("endGame"))) return; // a running game ends only when asked
     const q = new URLSearchParams(location.search);
     for (const k of ["players", "rules", "seed"]) q.delete(k);
     for (const [k, v] of params) q.set(k, v);
@@ -425,7 +440,7 @@ class Page {
     if (!f) return;
     input.value = "";
     if (f.size > RECORD_MOST) {  // not read at all: a whole game's record is some kB
-      this.note = ["recordTooBig", { file: f.name, mb: RECORD_MOST >> 20 }];
+      this.tell(["recordTooBig", { file: f.name, mb: RECORD_MOST >> 20 }]);
       this.showStatus();
       return;
     }
@@ -433,12 +448,13 @@ class Page {
     let err = this.pd.load_record(text, true);
     const st = JSON.parse(document.body.dataset.state || "null");
     if (!err && st !== null && !st.over && !window.confirm(t("replaceByRecord", { file: f.name }))) {
-      this.note = ["recordDeclined", { file: f.name }];
+      this.tell(["recordDeclined", { file: f.name }]);
       this.showStatus();
       return;
     }
     if (!err) err = this.pd.load_record(text);
-    this.note = err ? `${f.name}: ${err}` : ["loaded", { file: f.name }];
+    if (err) this.tell(`${f.name}: ${err}`);
+    else this.tell(["loaded", { file: f.name }], true);
     this.flash.save();
     this.wake();
     this.frame();
@@ -455,10 +471,17 @@ class Page {
     const box = document.getElementById("sharelink");
     box.value = url;
     box.hidden = false;
-    box.select();
-    if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
-    this.note = ["shared"];
+    // the keys go back to the device at once (the link field would take r, o and 1-6)
+    document.getElementById("device").focus({ preventScroll: true });
+    this.tell(["shared"]);
     this.showStatus();
+    const copied = navigator.clipboard ? navigator.clipboard.writeText(url) : Promise.reject(new Error("no clipboard"));
+    copied.catch(() => {
+      if (this.note && this.note[0] === "shared") {
+        this.note = ["sharedNoCopy"];
+        this.showStatus();
+      }
+    });
   }
 
   showPicture() {
@@ -565,6 +588,11 @@ class Page {
     if (f.tones) this.buzzer.play(f.tones, f.ms, this.speed);
     const card = document.getElementById("card");
     card.classList.toggle("out", !f.card);
+    if (this.card !== f.card) {
+      this.card = f.card;
+      this.showStatus();
+    }
+    if (f.play !== undefined) this.play = JSON.parse(f.play);
     const ck = document.getElementById("cardkey");
     if (f.lang !== undefined) this.speak(f.lang, f.lang_set);
     if (f.whole !== undefined) {
@@ -582,7 +610,17 @@ class Page {
       this.state = JSON.parse(f.state);
       this.mode = f.mode;
       body.dataset.state = f.state;
+      if (this.noteAt === null) {
+        if (f.record) this.noteAt = f.record; // a loaded game's first state
+      } else if (this.note && this.noteAt !== f.record) {
+        this.note = ""; // the game moved on: the message ends
+      }
       body.dataset.record = f.record;
+      const players = document.querySelector("#newgame input[name=players]");
+      if (this.state && document.activeElement !== players) { // the running game's setup
+        players.value = String(this.state.players);
+        document.querySelector("#newgame select[name=rules]").value = this.state.rules;
+      }
       document.getElementById("save").disabled = !f.record;
       document.getElementById("share").disabled = !f.record;
       this.showStatus();
@@ -591,8 +629,8 @@ class Page {
       this.screen = f.screen;
       this.screenMs = f.screen_ms; // when the firmware drew it (virtual ms)
       body.dataset.screen = f.screen;
-      document.getElementById("screen").textContent = f.screen;
     }
+    if (f.screen !== undefined || f.play !== undefined || f.state !== undefined || f.lang !== undefined || f.whole !== undefined) this.say();
     const says = this.lid.says();
     if (says !== this.lidSays) {
       this.lidSays = says;
@@ -627,10 +665,27 @@ class Page {
     else if (this.mode > 1) line = t("inMode", { mode: t("modes")[this.mode] || t("menu") });
     else if (!s) line = t("setup");
     else if (s.over) line = t(s.winners.length > 1 ? "overMany" : "over", { round: s.round, seats: s.winners.join(t("list")) });
-    else line = t("turn", { round: s.round, active: s.active, phase: phaseText(s, this.epaper ? !!this.whole : undefined), card: s.card, closed: s.closed });
+    else line = t("turn", { round: s.round, active: s.active, phase: todo(s, this.play, this.card, this.digital()), card: s.card, closed: s.closed });
     const note = typeof this.note === "string" ? this.note : t(...this.note);
     status.textContent = note ? line + (current() === "en" ? " " : "") + note : line;
     status.className = "";
+  }
+
+  // The e-paper board's picture: false while it waits for OK, true once
+  // shown whole; undefined on a board with a card slot.
+  digital() {
+    return this.epaper ? !!this.whole : undefined;
+  }
+
+  // The live region: the game in words while it is played (built from its
+  // state), else the device's own screen (the menus and their messages).
+  say() {
+    const s = this.state;
+    const words = this.mode === 1 && s ? spoken(s, this.play, this.card, this.digital()) : this.screen;
+    if (words !== this.said) {
+      this.said = words;
+      document.getElementById("screen").textContent = words;
+    }
   }
 
   // The digital card in place of the flaps; the picture comes from the deck.
@@ -659,18 +714,6 @@ class Page {
   }
 }
 
-// digital: the e-paper board's picture, false while it waits for OK, true once shown whole
-function phaseText(s, digital) {
-  switch (s.phase) {
-    case "roll": return t("phaseRoll");
-    case "open": return t("phaseOpen", { dice: s.dice.join(t("and")) });
-    case "decide": return t("phaseDecide");
-    case "call": return s.call.length ? t("phaseCalled", { seats: s.call.join(t("list")) }) : t("phaseCall");
-    case "reveal": return t(digital === undefined ? "phaseReveal" : digital ? "phaseShown" : "phaseVeiled");
-    default: return s.phase;
-  }
-}
-
 function download(text) {
   if (!text) return;
   const a = document.createElement("a");
@@ -680,16 +723,17 @@ function download(text) {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-let rulesLoaded = false;
+let rulesLoaded = ""; // the language of the rules in the dialog
 async function loadRules() {
-  if (rulesLoaded) return;
-  rulesLoaded = true;
+  const code = current();
+  if (rulesLoaded === code) return;
+  rulesLoaded = code;
   const box = document.getElementById("rulestext");
   try {
-    box.innerHTML = await (await fetchOk("rules.html")).text();
+    box.innerHTML = await (await fetchOk(`rules.${code}.html`)).text();
   } catch (e) {
     box.textContent = t("noRules", { why: e.message });
-    rulesLoaded = false;
+    rulesLoaded = "";
   }
 }
 

@@ -371,6 +371,35 @@ def _hex(b):
     return hexlify(b).decode() if b else ""
 
 
+def _play(ctl, g):
+    """The play mode's words over the game and what the rules allow now (1-based):
+    windows to open, whether the active seat may guess, pass or end its turn,
+    the seats that may join a call, the seats a reveal may name; whether the
+    next card is awaited and whether the call follows a pass."""
+    from game import engine as e
+    m = ctl.play
+    can = {"open": [], "guess": False, "pass": False, "end": False, "join": [], "reveal": [], "skip": False}
+    for op, a in g.legal():
+        if op == e.OPEN:
+            can["open"].append(a + 1)
+        elif op == e.GUESS:
+            if g.phase == e.P_CALL:
+                can["join"].append(a + 1)
+            else:
+                can["guess"] = True
+        elif op == e.PASS:
+            can["pass"] = True
+        elif op == e.END:
+            can["end"] = True
+        elif op == e.REVEAL:
+            can["reveal"].append(a + 1 if a != e.NOBODY else 0)
+        elif op == e.SKIP:
+            can["skip"] = True
+    return {"can": can, "card": g.need_card, "cost": g.opts["challenge_cost"], "rounds": g.opts["rounds"], "passed": g.passed, "guessed": g.active_guessed,
+            "msg": ctl.msg, "result": m.result if m is not None else "",
+            "cursor": m.cursor + 1 if m is not None and m.cursor >= 0 else 0}
+
+
 def frame():
     """What the page draws, as JSON: virtual ms, flaps (0-100 open) and
     whether each servo has come to rest after a move (or stands where a
@@ -425,6 +454,13 @@ def frame():
             _seen["lang"] = key
             out["lang"], out["lang_set"] = key
     g = ctl.store.game if ctl is not None else None
+    if g is not None:  # what may be done now and what the screen says over the game (screen readers, the status line)
+        key = (id(g), len(g.log), ctl.version, ctl.msg, ctl.mode)
+        if _seen.get("playkey") != key:
+            _seen["playkey"] = key
+            play = json.dumps(_play(ctl, g))
+            if _seen.get("play") != play:
+                _seen["play"] = out["play"] = play
     key = (id(g), len(g.log) if g is not None else -1, ctl.mode if ctl is not None else -1)
     if _seen.get("game") != key:
         _seen["game"] = key

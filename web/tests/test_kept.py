@@ -37,12 +37,14 @@ def test_a_new_game_clears_the_kept_one(contexts):
     click_keys(page, ["r", "o"])
     page.fill("#newgame input[name=players]", "4")
     page.fill("#newgame input[name=seed]", "2")
+    page.once("dialog", lambda d: d.accept())  # it asks before it ends the game in play
     page.click("#newgame button[type=submit]")
     page.wait_for_function("document.body.dataset.ready === '1' && JSON.parse(document.body.dataset.state || 'null')?.players === 4")
     assert page_state(page)["open"] == []
     reload(page)
     got = page_state(page)
     assert (got["players"], got["open"]) == (4, [])
+    page.once("dialog", lambda d: d.accept())
     page.click("#setupmenu")
     page.wait_for_function("document.body.dataset.ready === '1' && document.body.dataset.state === 'null'")
     assert watch.errors == []

@@ -13,11 +13,11 @@ from web.tests.test_page import click_keys
 
 GAME = "?players=3&seed=5&speed=4"
 # the status line at the first roll, the device's screen's words after ROLL
-# and OK (in the live region too), the ROLL button's name
+# and OK, what the live region says then, the ROLL button's name
 SPEAKS = {
-    "en": ("Round 1, seat 1's turn: roll the dice.", "OK: open", "ROLL (key r)"),
-    "zh-hans": ("第1回合，轮到座位1：掷骰。", "OK开窗", "ROLL：掷骰（按键 r）"),
-    "zh-hant": ("第1回合，輪到座位1：擲骰。", "OK開窗", "ROLL：擲骰（按鍵 r）"),
+    "en": ("Round 1, seat 1's turn: roll the dice.", "OK: open", "Round 1 of 10. Seat 1's turn. Decide.", "ROLL (key r)"),
+    "zh-hans": ("第1回合，轮到座位1：掷骰。", "OK开窗", "第1回合，共10回合。轮到座位1。决定下一步。", "ROLL：掷骰（按键 r）"),
+    "zh-hant": ("第1回合，輪到座位1：擲骰。", "OK開窗", "第1回合，共10回合。輪到座位1。決定下一步。", "ROLL：擲骰（按鍵 r）"),
 }
 HTML_LANG = {"en": "en", "zh-hans": "zh-Hans", "zh-hant": "zh-Hant"}
 # Latin a Chinese page keeps: the buttons' and keys' names as printed on the
@@ -60,7 +60,7 @@ def chinese_only(code, words):
 def test_each_language_speaks_the_page_and_the_device(contexts, code):
     page, watch = contexts(GAME + "&lang=" + code)
     speaking(page, code)
-    status, word, roll = SPEAKS[code]
+    status, word, said, roll = SPEAKS[code]
     assert page.get_attribute('button[data-key="r"]', "aria-label") == roll
     assert page.evaluate("document.getElementById('lang').value") == code
     page.click("#howtokey")
@@ -68,7 +68,7 @@ def test_each_language_speaks_the_page_and_the_device(contexts, code):
     page.keyboard.press("Escape")
     click_keys(page, ["r", "o"])
     page.wait_for_function("(w) => document.body.dataset.screen.includes(w)", arg=word)  # the OLED speaks it
-    assert word in page.inner_text("#screen")
+    assert page.inner_text("#screen").startswith(said)  # the live region: the game in words
     words = page.evaluate(WORDS)
     if code == "en":
         assert "Windows open:" in page.inner_text("#lidsays") and "How to play" in words
@@ -94,6 +94,7 @@ def test_the_selector_switches_page_and_device_and_the_choice_is_kept(contexts):
     page.wait_for_function("document.body.dataset.ready === '1'")
     speaking(page, "zh-hant")
     page.wait_for_function("document.body.dataset.screen.includes('擲骰')")
+    page.once("dialog", lambda d: d.accept())  # it asks before it ends the game in play
     with page.expect_navigation():
         page.click("#newgame button[type=submit]")  # the flash cleared, settings and all: the page still knows
     page.wait_for_function("document.body.dataset.ready === '1'")
