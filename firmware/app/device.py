@@ -53,7 +53,7 @@ class Outputs:
         """A new game's n-byte number: n bytes of the RP2040's hardware random
         source (the port's urandom: its ring oscillator) mixed with the
         microsecond counter at Start. 4 bytes: the seed of the dice and
-        layouts; 8: the deck order's secret (digital-card board). (The
+        layouts; 8: the deck order's secret. (The
         emulated board's source repeats from power-up: menu games repeat there.)"""
         return (int.from_bytes(self.hw.urandom(n), "big") ^ int(time.ticks_us()) * 0x9E3779B1) % (1 << 8 * n)
 

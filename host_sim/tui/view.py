@@ -207,24 +207,25 @@ def _seen(picture, w, i, j, geom):
     return ("\u2580", "%s on %s" % (_rgb(picture((x, y))), _rgb(picture((x, y + 1)))))
 
 
-def scores(game, card_in, reboots, answer=""):
+def scores(game, card_in, reboots, answer="", k=0):
     """Round, card and closed windows; every seat's crystals (the active seat
     highlighted); whether a card is in the slot, and reboots if any; at the
-    reveal, what the picture is (answer)."""
+    reveal, what the picture is (answer); in language k (app.lang.LANGS)."""
+    from host_sim.tui.words import w
     t = Text(no_wrap=True)
     if game is None:
-        t.append("no game yet: set one up on the device\n", "italic")
+        t.append(w("no_game", k) + "\n", "italic")
     else:
-        t.append("round %d/%d  card %d  N=%d closed\n" % (game.round, game.opts["rounds"], game.cards, game.closed()), "bold")
+        t.append(w("round", k) % (game.round, game.opts["rounds"], game.cards, game.closed()) + "\n", "bold")
         for s in range(game.n):
             t.append(" %d:%d " % (s + 1, game.crystals[s]), "bold black on yellow" if s == game.active else "")
             t.append(" ")
-        t.append("crystals\n", "dim")
+        t.append(w("crystals", k) + "\n", "dim")
         if game.over():
-            t.append("game over, won: seat %s\n" % ", ".join(str(s + 1) for s in game.winners()), "bold green")
+            t.append(w("won", k) % ", ".join(str(s + 1) for s in game.winners()) + "\n", "bold green")
     if answer:
-        t.append("the picture: %s\n" % answer, "bold green")
-    t.append("card in the slot" if card_in else "no card in the slot", "" if card_in else "bold red")
+        t.append(w("picture", k) % answer + "\n", "bold green")
+    t.append(w("card_in" if card_in else "card_out", k), "" if card_in else "bold red")
     if reboots:
-        t.append("  rebooted %d\u00d7" % reboots, "red")
+        t.append("  " + w("rebooted", k) % reboots, "red")
     return t
