@@ -163,7 +163,7 @@ class Device:
         if g is not None and (g is not self.game_shown or g.cards != self.card_shown):
             self.game_shown = g
             self.card_shown = g.cards
-            s.set_card(self._picture(g.cards - 1))  # every window closes
+            s.set_card(self._picture(g.cards - 1), g.tokens)  # every window closes; the lids show the tokens
             self.mask = -1
         m = self.ctl.windows()
         if m != self.mask:

@@ -148,7 +148,8 @@ def epaper_cells(glass, width, place, geom=GEOM):
 
 def lid(state, picture=None, geom=GEOM):
     """The 12 windows of lid_state(): each framed in its NeoPixel's colour;
-    closed: the shutter with the window's number; open: the picture's part
+    closed: the plain shutter (the real flaps carry no number: the lights and
+    the OLED's grid say what the dice allow); open: the picture's part
     (or a plain pattern), from the left as far as the shutter stands open;
     a servo on its way (or the e-paper panel refreshing): heavy sides. On the
     e-paper board each window is the panel's glass, lid or picture."""
@@ -158,7 +159,6 @@ def lid(state, picture=None, geom=GEOM):
         x0, y0 = geom.origin(w)
         frame = ("bold " + _rgb(px)) if px else FRAME_OFF
         _frame(rows, x0, y0, geom, frame, "\u2503" if moving else "\u2502")
-        label = "%2d" % (w + 1)
         for j in range(win_h):
             for i in range(win_w):
                 if isinstance(shown, tuple):  # e-paper: two pixels of the glass a cell
@@ -166,8 +166,6 @@ def lid(state, picture=None, geom=GEOM):
                     cell = ("\u2580", "%s on %s" % (PAPER if top else INK, PAPER if bottom else INK))
                 elif i < shown:
                     cell = _seen(picture, w, i, j, geom)
-                elif j == (win_h - 1) // 2 and win_w // 2 - 1 <= i <= win_w // 2:
-                    cell = (label[i - win_w // 2 + 1], SHUTTER)
                 else:
                     cell = ("\u2592", SHUTTER)
                 rows[y0 + 1 + j][x0 + 1 + i] = cell
