@@ -20,7 +20,8 @@ NAME_H = const(16)
 ROW = const(50)  # bytes in a panel row
 _COLS = (0, 13, 26, 39)  # byte column of each grid column
 _ROWS = (0, 96, 192)
-BOX = const(16)  # the white box of the pips: BOX..TILE-BOX on both axes
+BOX = const(8)  # the white box of the pips: BOX..TILE-BOX on both axes
+PIP = const(20)  # between pip centres; a pip is 14 px across (3 mm on the 4.2" panel)
 # each face's pips, as (column, row) in a 3x3 grid: bit 3 * row + column
 _FACES = (0, 0x010, 0x101, 0x111, 0x145, 0x155, 0x16D)
 
@@ -57,10 +58,11 @@ class Painter:
         pips = _FACES[token]
         for k in range(9):
             if pips >> k & 1:
-                x = BOX + 14 + 14 * (k % 3)
-                y = BOX + 14 + 14 * (k // 3)
-                fb.fill_rect(x - 5, y - 3, 10, 6, 0)  # a round pip, its corners cut
-                fb.fill_rect(x - 3, y - 5, 6, 10, 0)
+                x = TILE_H // 2 + PIP * (k % 3 - 1)
+                y = TILE_H // 2 + PIP * (k // 3 - 1)
+                fb.fill_rect(x - 7, y - 4, 14, 8, 0)  # a round pip: a square, its corners cut twice
+                fb.fill_rect(x - 4, y - 7, 8, 14, 0)
+                fb.fill_rect(x - 6, y - 6, 12, 12, 0)
 
     def gutter(self):
         """The name strip while the card is hidden: white, like the gutters."""

@@ -321,7 +321,7 @@ def test_a_busy_line_stuck_high_does_not_hang_wait_or_fail(tmp_path):
 
 PIPS = {1: ["c"], 2: ["tl", "br"], 3: ["tl", "c", "br"], 4: ["tl", "tr", "bl", "br"],
         5: ["tl", "tr", "c", "bl", "br"], 6: ["tl", "tr", "ml", "mr", "bl", "br"]}  # a die's faces
-AT = {"t": 30, "m": 44, "b": 58, "l": 30, "c": 44, "r": 58}  # pip centres on the 88 px lid
+AT = {"t": 24, "m": 44, "b": 64, "l": 24, "c": 44, "r": 64}  # pip centres on the 88 px lid
 
 
 def pip_centres(token):
@@ -331,8 +331,8 @@ def pip_centres(token):
 @pytest.mark.parametrize("i,token", [(0, 0), (8, 1), (3, 2), (11, 3), (5, 4), (6, 5), (1, 6)])
 def test_a_lid_is_a_hatch_a_frame_and_its_tokens_pips(i, token):
     """Every pixel of the lid, from the layout's description: a black frame,
-    diagonal hatch lines every 8 px and, with a card in, a white box 56 px
-    square holding the token's number as a die's pips (black, 10 px across,
+    diagonal hatch lines every 8 px and, with a card in, a white box 72 px
+    square holding the token's number as a die's pips (black, 14 px across,
     their corners cut); the window's place changes nothing."""
     from drivers.card_layout import TILE_BYTES as N, TILE_H, TILE_WB, Painter
     buf = bytearray(N)
@@ -344,12 +344,14 @@ def test_a_lid_is_a_hatch_a_frame_and_its_tokens_pips(i, token):
         for x in range(w):
             if x in (0, w - 1) or y in (0, TILE_H - 1):
                 want = 0  # the frame
-            elif token and 16 <= x < 72 and 16 <= y < 72:
-                if x in (16, 71) or y in (16, 71):
+            elif token and 8 <= x < 80 and 8 <= y < 80:
+                if x in (8, 79) or y in (8, 79):
                     want = 0  # the box's edge
                 else:
-                    want = 0 if any(-5 <= x - cx < 5 and -3 <= y - cy < 3 or -3 <= x - cx < 3 and -5 <= y - cy < 5
-                                    for cx, cy in centres) else 1
+                    want = 0 if any(max(abs(2 * (x - cx) + 1), abs(2 * (y - cy) + 1)) <= 13 and
+                                    min(abs(2 * (x - cx) + 1), abs(2 * (y - cy) + 1)) <= 7 or
+                                    max(abs(2 * (x - cx) + 1), abs(2 * (y - cy) + 1)) <= 11
+                                    for cx, cy in centres) else 1  # 14 px across, its corners cut
             else:
                 want = 0 if (x + y + 1) % 8 == 0 else 1  # the hatch: x + y = k + 87, k = -88 + 8j
             got = (buf[y * TILE_WB + x // 8] >> (7 - x % 8)) & 1
