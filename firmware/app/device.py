@@ -53,7 +53,7 @@ class Outputs:
         """A new game's n-byte number: n bytes of the RP2040's hardware random
         source (the port's urandom: its ring oscillator) mixed with the
         microsecond counter at Start. 4 bytes: the seed of the dice and
-        layouts; 8: the deck order's secret (digital-card board). (The
+        layouts; 8: the deck order's secret. (The
         emulated board's source repeats from power-up: menu games repeat there.)"""
         return (int.from_bytes(self.hw.urandom(n), "big") ^ int(time.ticks_us()) * 0x9E3779B1) % (1 << 8 * n)
 
@@ -171,7 +171,7 @@ class Device:
         if g is not None and (g is not self.game_shown or g.cards != self.card_shown):
             self.game_shown = g
             self.card_shown = g.cards
-            s.set_card(self._picture(g.cards - 1))  # every window closes
+            s.set_card(self._picture(g.cards - 1), g.tokens)  # every window closes; the lids show the tokens
             self.mask = -1
         m = self.ctl.windows()
         if m != self.mask:

@@ -69,7 +69,7 @@ def header(g, seed, deck, secret, at=-1):
     resumes with the preset and them). at >= 0: the deck count's start."""
     head = {"players": g.n, "rules": g.preset, "first": g.first, "seed": seed, "deck": deck,
             "opts": [g.opts[k] for k in rules.NAMES], "dice": g.opts["dice"]}
-    if secret is not None:  # the deck order's own secret (a digital-card board)
+    if secret is not None:  # the deck order's own secret
         head["secret"] = secret
     if at >= 0:
         head["at"] = at

@@ -5,8 +5,9 @@ A 4x3 grid of 88x88 tiles, x on byte boundaries (partial refreshes and tile
 rows are whole bytes), 16 px gutters between columns and 8 px between rows;
 a strip below the grid shows the card's name once every window is open.
 The gutters are white: the picture's lines read across them at the reveal.
-Region 12 is that strip. Window i is numbered i + 1 on its lid, which shows
-the number and a hatch: nothing on it depends on the picture."""
+Region 12 is that strip. A closed window's lid shows a hatch and, as the
+cardboard's token on it does, its token's number as die pips (none while
+no card is in): nothing on it depends on the picture."""
 import framebuf
 from micropython import const
 
@@ -19,7 +20,10 @@ NAME_H = const(16)
 ROW = const(50)  # bytes in a panel row
 _COLS = (0, 13, 26, 39)  # byte column of each grid column
 _ROWS = (0, 96, 192)
-_LABELS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12")
+BOX = const(8)  # the white box of the pips: BOX..TILE-BOX on both axes
+PIP = const(20)  # between pip centres; a pip is 14 px across (3 mm on the 4.2" panel)
+# each face's pips, as (column, row) in a 3x3 grid: bit 3 * row + column
+_FACES = (0, 0x010, 0x101, 0x111, 0x145, 0x155, 0x16D)
 
 
 def region(i):
@@ -36,27 +40,29 @@ class Painter:
     def __init__(self, tile):
         self.tile = framebuf.FrameBuffer(tile, TILE_WB * 8, TILE_H, framebuf.MONO_HLSB)
         self.strip = framebuf.FrameBuffer(tile, ROW * 8, NAME_H, framebuf.MONO_HLSB)
-        self._small = bytearray(16)  # two digits, 8x8 each, scaled up on the lid
-        self.small = framebuf.FrameBuffer(self._small, 16, 8, framebuf.MONO_HLSB)
         self._glyph = bytearray(24)  # one 12x12 glyph of a name (drivers.deck.glyph)
 
-    def lid(self, i):
-        """Window i closed: a diagonal hatch and its number, big, in a white box."""
+    def lid(self, i, token=0):
+        """Window i closed: a diagonal hatch and, on a white box, its token
+        number (1-6) as a die's pips; token 0 (no card): the hatch alone."""
         fb = self.tile
         fb.fill(1)
         for k in range(-TILE_H, TILE_WB * 8, 8):
             fb.line(k, TILE_H - 1, k + TILE_H - 1, 0, 0)
         fb.rect(0, 0, TILE_WB * 8, TILE_H, 0)
-        s = self.small
-        s.fill(0)
-        label = _LABELS[i]
-        s.text(label, 8 - 4 * len(label), 0, 1)
-        fb.fill_rect(16, 28, 56, 32, 1)
-        fb.rect(16, 28, 56, 32, 0)
-        for y in range(8):
-            for x in range(16):
-                if s.pixel(x, y):
-                    fb.fill_rect(20 + 3 * x, 32 + 3 * y, 3, 3, 0)
+        if not 1 <= token <= 6:
+            return
+        side = TILE_H - 2 * BOX
+        fb.fill_rect(BOX, BOX, side, side, 1)
+        fb.rect(BOX, BOX, side, side, 0)
+        pips = _FACES[token]
+        for k in range(9):
+            if pips >> k & 1:
+                x = TILE_H // 2 + PIP * (k % 3 - 1)
+                y = TILE_H // 2 + PIP * (k // 3 - 1)
+                fb.fill_rect(x - 7, y - 4, 14, 8, 0)  # a round pip: a square, its corners cut twice
+                fb.fill_rect(x - 4, y - 7, 8, 14, 0)
+                fb.fill_rect(x - 6, y - 6, 12, 12, 0)
 
     def gutter(self):
         """The name strip while the card is hidden: white, like the gutters."""

@@ -37,6 +37,7 @@ class EpaperShutters:
         self.card = 0
         self.cards = deck.count  # the controller draws card k of a game as game.shuffle.deck_order(...)[k % cards]
         self.target = bytearray(n)  # 1: open, as last asked
+        self.tokens = bytearray(n)  # each window's token number, on its lid (0: no card)
         self.frame = bytearray(ROW * HEIGHT)  # what the panel is to show
         for k in range(len(self.frame)):
             self.frame[k] = 0xFF  # white gutters (in place: no second 15 kB buffer)
@@ -68,7 +69,7 @@ class EpaperShutters:
         if not self.target[i]:
             return
         self.target[i] = 0
-        self.paint.lid(i)
+        self.paint.lid(i, self.tokens[i])
         self._put(i)
         self.paint.gutter()
         self._put(NAME)
@@ -77,18 +78,22 @@ class EpaperShutters:
     def close_all(self):
         for i in range(self.n):
             self.target[i] = 0
-            self.paint.lid(i)
+            self.paint.lid(i, self.tokens[i])
             self._put(i)
         self.paint.gutter()
         self._put(NAME)
         self._full = True
         self.update()
 
-    def set_card(self, card):
+    def set_card(self, card, tokens=None):
         """Show card `card` of the deck (its index in the deck file), every
-        window closed: one full refresh."""
+        window closed: one full refresh; tokens: each window's token number
+        (a bytes-like of n, 0: none), drawn on its lid."""
         self.deck.name(card)  # checks the index before anything changes
         self.card = card
+        t = self.tokens
+        for i in range(self.n):
+            t[i] = tokens[i] if tokens is not None else 0
         self.close_all()
 
     def is_open(self, i):
@@ -159,7 +164,7 @@ class EpaperShutters:
         elif was_open:
             self.deck.tile(self.card, r, self.tile)  # shown already: no secret
         else:
-            self.paint.lid(r)
+            self.paint.lid(r, self.tokens[r])
 
     def update(self):
         """Move the panel on: call it often; it never waits for the panel."""

@@ -71,9 +71,10 @@ class Shutters:
             self._ask(i, 0, False)
         self.update()
 
-    def set_card(self, card):
+    def set_card(self, card, tokens=None):
         """A new card: here a printed one the players put under the lid, so
-        only close every window (the e-paper board shows picture `card`)."""
+        only close every window (the e-paper board shows picture `card`,
+        its lids the tokens)."""
         self.close_all()
 
     def is_open(self, i):

@@ -143,3 +143,17 @@ def test_the_order_stays_the_same_from_one_firmware_to_the_next():
     one as the firmware before the secret drew it)."""
     assert list(deck_order(9, 241, 0xFEDCBA9876543210)[:8]) == [6, 163, 21, 43, 179, 203, 118, 127]
     assert list(deck_order(77, 241)[:8]) == [177, 86, 228, 93, 178, 215, 14, 237]
+
+
+def test_every_board_keeps_a_deck_secret_for_the_simulators_printed_deck(tmp_path):
+    """A servo board's cards are printed, but the simulator and the web page
+    deal their printed deck from the game's secret as the e-paper board does."""
+    s = Session("pico_pca9685", os.path.join(FIRMWARE, ""), str(tmp_path) + "/", None)
+    random.seed(7)
+    s.keys(START)
+    h = header(s)
+    assert 1 << 32 <= h["secret"] < 1 << 64 and s.dev.ctl.store.secret == h["secret"]
+    (tmp_path / "b").mkdir()
+    t = Session("pico_pca9685", os.path.join(FIRMWARE, ""), str(tmp_path / "b") + "/",
+                {"players": 3, "rules": "standard", "seed": 5, "secret": 1 << 40})
+    assert header(t)["secret"] == 1 << 40 == t.dev.ctl.store.secret

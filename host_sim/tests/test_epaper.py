@@ -319,37 +319,64 @@ def test_a_busy_line_stuck_high_does_not_hang_wait_or_fail(tmp_path):
     assert (clock.now_us() - t) // 1000 <= 3100
 
 
-@pytest.mark.parametrize("i", [0, 8, 11])
-def test_a_lid_is_a_hatch_a_frame_and_its_number_three_times_as_big(i):
+PIPS = {1: ["c"], 2: ["tl", "br"], 3: ["tl", "c", "br"], 4: ["tl", "tr", "bl", "br"],
+        5: ["tl", "tr", "c", "bl", "br"], 6: ["tl", "tr", "ml", "mr", "bl", "br"]}  # a die's faces
+AT = {"t": 24, "m": 44, "b": 64, "l": 24, "c": 44, "r": 64}  # pip centres on the 88 px lid
+
+
+def pip_centres(token):
+    return [(44, 44) if p == "c" else (AT[p[1]], AT[p[0]]) for p in PIPS.get(token, [])]
+
+
+@pytest.mark.parametrize("i,token", [(0, 0), (8, 1), (3, 2), (11, 3), (5, 4), (6, 5), (1, 6)])
+def test_a_lid_is_a_hatch_a_frame_and_its_tokens_pips(i, token):
     """Every pixel of the lid, from the layout's description: a black frame,
-    diagonal hatch lines every 8 px, and a white box with window i + 1's
-    number in the 8x8 font, each font pixel a 3x3 block."""
-    import framebuf
+    diagonal hatch lines every 8 px and, with a card in, a white box 72 px
+    square holding the token's number as a die's pips (black, 14 px across,
+    their corners cut); the window's place changes nothing."""
     from drivers.card_layout import TILE_BYTES as N, TILE_H, TILE_WB, Painter
     buf = bytearray(N)
-    Painter(buf).lid(i)
-    label = str(i + 1)
-    small = framebuf.FrameBuffer(bytearray(16), 16, 8, framebuf.MONO_HLSB)
-    small.text(label, 8 - 4 * len(label), 0, 1)
+    Painter(buf).lid(i, token)
+    centres = pip_centres(token)
     w = TILE_WB * 8
     wrong = []
     for y in range(TILE_H):
         for x in range(w):
             if x in (0, w - 1) or y in (0, TILE_H - 1):
                 want = 0  # the frame
-            elif 16 <= x < 72 and 28 <= y < 60:
-                if x in (16, 71) or y in (28, 59):
+            elif token and 8 <= x < 80 and 8 <= y < 80:
+                if x in (8, 79) or y in (8, 79):
                     want = 0  # the box's edge
-                elif 20 <= x < 68 and 32 <= y < 56:
-                    want = 0 if small.pixel((x - 20) // 3, (y - 32) // 3) else 1
                 else:
-                    want = 1
+                    want = 0 if any(max(abs(2 * (x - cx) + 1), abs(2 * (y - cy) + 1)) <= 13 and
+                                    min(abs(2 * (x - cx) + 1), abs(2 * (y - cy) + 1)) <= 7 or
+                                    max(abs(2 * (x - cx) + 1), abs(2 * (y - cy) + 1)) <= 11
+                                    for cx, cy in centres) else 1  # 14 px across, its corners cut
             else:
                 want = 0 if (x + y + 1) % 8 == 0 else 1  # the hatch: x + y = k + 87, k = -88 + 8j
             got = (buf[y * TILE_WB + x // 8] >> (7 - x % 8)) & 1
             if got != want:
                 wrong.append((x, y))
     assert wrong == []
+
+
+def test_the_lids_show_the_cards_tokens_on_the_board(tmp_path):
+    """The device deals a card: each closed window's lid on the glass is its
+    token's face (as the cardboard's tokens show them), the OLED grid's number."""
+    from emu.session import Session
+    from host_sim import FIRMWARE
+    from drivers.card_layout import TILE_BYTES as N, Painter
+    s = Session("pico_epaper", os.path.join(FIRMWARE, ""), str(tmp_path) + "/",
+                {"players": 3, "rules": "standard", "seed": 5})
+    s.run(5000)  # the first card's full refresh
+    tokens = list(s.game().tokens)
+    assert sorted(tokens) == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6]
+    buf = bytearray(N)
+    p = Painter(buf)
+    for w in range(12):
+        p.lid(w, tokens[w])
+        glass = s.emu.epaper.glass
+        assert bytes(glass[k] for k in positions(w)) == bytes(buf), "window %d" % (w + 1)
 
 
 def test_chip_select_is_let_go_after_every_command(board):

@@ -332,7 +332,7 @@ def test_the_epaper_board_shows_its_panel_in_the_lid():
         await pilot.pause()
         lids = [glass(app, w) for w in range(12)]
         assert lids == [panel(s.emu.epaper, w, app.geom) for w in range(12)]
-        assert len(set(lids)) >= 8  # lids, numbered: not a blank panel
+        assert len(set(lids)) == 6  # each lid its token's face, 1-6 twice: not a blank panel
         await keys(app, pilot, "r o", 1500)  # a partial refresh takes 0.75 s
         w = s.dev.ctl.store.game.open_mask.bit_length() - 1
         now = [glass(app, v) for v in range(12)]
@@ -421,41 +421,80 @@ def test_the_lid_grows_with_the_terminal_and_follows_a_resize_at_once():
     assert small[:2] < mid[:2] < big[:2] and big[2] and not small[2] and not mid[2]
 
 
-def test_the_built_in_pictures_a_new_one_per_card_and_named_at_the_reveal():
+def test_the_built_in_deck_a_new_picture_per_card_in_the_games_order_named_at_the_reveal():
+    from emu import deckcards
+    from game.shuffle import deck_order
+    d = deckcards.deck(app_root())
+    order = deck_order(5, d.count)  # a game given seed 5 and no secret: the seed's order
     seen = []
 
     async def test(app, pilot, s):
-        await keys(app, pilot, "r o", 600)  # a window open on card 1: the lighthouse
+        await keys(app, pilot, "r o", 600)  # a window open on card 1
         w = s.game().open_mask.bit_length() - 1
         inside, _ = windows(app)[w]
         seen.append({tuple(st.bgcolor.triplet) for row in inside for _, st in row if st.bgcolor})
-        assert app.card_picture() == 0
+        assert app.card_picture() == order[0]
         p = s.game().active + 1
-        await keys(app, pilot, "%d o c" % p, 600)  # a guess, the call closed, the card pulled
-        assert "the picture: a lighthouse" in str(app.query_one("#scores").render())
+        await keys(app, pilot, "%d o" % p, 600)  # a guess, the call closed: the card still in
+        assert app.answer() == "" and "the picture" not in str(app.query_one("#scores").render())
+        await keys(app, pilot, "c", 600)  # the card pulled
+        assert "the picture: %s" % d.name(order[0]) in str(app.query_one("#scores").render())
         await keys(app, pilot, "o c", 600)  # nobody right; the next card goes in
-        assert app.card_picture() == 1 and app.answer() == ""
+        assert app.card_picture() == order[1] and app.answer() == ""
     play(test)
     assert seen[0] and SHUTTER_BG not in seen[0]  # the picture, not the shutter
 
 
-@pytest.mark.parametrize("board,code,card", [("pico_pca9685", "zh-hans", "灯塔"), ("pico_epaper", "zh-hant", None)])
-def test_the_picture_is_named_at_the_reveal_in_the_language_the_device_speaks(board, code, card):
-    """make sim LANG=...: the score panel's picture line in the device's
-    language, the built-in card's or the e-paper deck's name."""
+def app_root():
+    from host_sim.tui import app
+    return app.ROOT
+
+
+def test_a_sim_game_with_no_seed_draws_a_fresh_seed_and_deck_secret():
+    from host_sim.tui.app import fresh
+    got = []
+    for _ in range(2):
+        a = flags(seed=None, secret=None)
+        fresh(a)
+        got.append((a.seed, a.deck_secret))
+        assert press.setup_of(a)["secret"] == a.deck_secret
+    assert got[0][0] != got[1][0] and got[0][1] != got[1][1]  # once in 2^32 the same by chance
+    assert all(0 <= x < 1 << 32 and 0 <= y < 1 << 64 for x, y in got)
+    pinned = [flags(seed=None, secret=9) for _ in range(2)]
+    for a in pinned:
+        fresh(a)
+    assert (pinned[0].seed, pinned[0].deck_secret) == (pinned[1].seed, pinned[1].deck_secret)
+    given = flags(seed=7, secret=None)
+    fresh(given)
+    assert given.seed == 7 and "secret" not in press.setup_of(given)
+    menu = flags(players=None, seed=None, secret=None)
+    fresh(menu)
+    assert menu.seed is None  # the setup menu draws its own
+
+
+@pytest.mark.parametrize("board,code", [("pico_pca9685", "zh-hans"), ("pico_epaper", "zh-hant")])
+def test_the_picture_is_named_at_the_reveal_in_the_language_the_device_speaks(board, code):
+    """make sim LANG=...: the score panel's picture line and the terminal's
+    own words in the device's language, the picture's name from the deck."""
     from app import lang
+    k = lang.LANGS.index(code)
 
     async def test(app, pilot, s):
         assert lang.code == code
+        help_line = str(app.query_one("#help").render())
+        assert ("撤销" if code == "zh-hans" else "撤銷") in help_line and "quit" not in help_line
+        assert app.query_one("#lid").border_title == ("盖板" if code == "zh-hans" else "蓋板")
         p = s.game().active + 1
         await keys(app, pilot, "r o %d o" % p, 1500)
         await keys(app, pilot, "c" if board == "pico_pca9685" else "o", 4000)  # the card pulled; the panel's second press
         assert s.game().phase == P_REVEAL
-        sh = s.dev.hw.shutters
-        want = card or sh.deck.name(sh.card, 2)
-        assert want != (sh.deck.name(sh.card) if card is None else "a lighthouse")
+        d = s.dev.hw.shutters.deck if board == "pico_epaper" else deckcards.deck(app_root())
+        want = d.name(app.card_picture() if board == "pico_pca9685" else s.dev.hw.shutters.card, k)
+        assert want != d.name(app.card_picture() if board == "pico_pca9685" else s.dev.hw.shutters.card)
         assert app.answer() == want
-        assert "the picture: %s" % want in str(app.query_one("#scores").render())
+        text = str(app.query_one("#scores").render())
+        assert ("图片：" if code == "zh-hans" else "圖片：") + want in text and "crystals" not in text
+    from emu import deckcards
     try:
         play(test, board=board, lang=code)
     finally:

@@ -69,3 +69,11 @@ def test_a_pixel_is_its_hue_at_full_strength_or_none_when_dark():
     strip.write()
     assert view.pixel(emu, 0) == (255, 0, 127)
     assert view.pixel(emu, 1) is None
+
+
+def test_a_closed_shutter_carries_no_number_as_the_real_flaps_carry_none():
+    """No 1-12 beside dice of 1-6: the terminal's lid shows plain shutters."""
+    from host_sim.tui import view
+    state = tuple((0, False, None) for _ in range(12))
+    text = view.lid(state).plain
+    assert not any(c.isdigit() for c in text) and "\u2592" in text

@@ -2,6 +2,7 @@
 with the wall clock by a timer; a key schedules a button press on that clock
 and returns at once, so the screen never waits for the device."""
 import os
+import random
 import sys
 import time
 from collections import deque
@@ -10,26 +11,37 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from host_sim import ROOT
+from host_sim import FIRMWARE, hw
 from host_sim.tui import view
+from host_sim.tui.words import lang_index, w
 from emu import clock  # noqa: E402 (view put the emulated parts on the path)
 from game import engine  # noqa: E402
+
+
+def _deflate():
+    """The deck's zlib reader: the CircuitPython build's fakes have no
+    `deflate` (CircuitPython has none), so the MicroPython fakes' one."""
+    try:
+        import deflate  # noqa: F401
+    except ImportError:
+        import importlib.util
+        spec = importlib.util.spec_from_file_location("deflate", os.path.join(hw.FAKES, "deflate.py"))
+        sys.modules["deflate"] = mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+
+
+_deflate()
+from emu import deckcards  # noqa: E402 (the built-in deck, read as the e-paper board reads it)
 
 TICK_S = 0.025  # how often the device catches up with the wall clock
 SLICE_MS = 25  # virtual time run between two looks at the key queue
 MAX_LAG_MS = 250  # after a stall, the device skips time rather than racing
 GAP_MS = 60  # released between two queued presses, so each is its own press
 KEYS = "123456rnopuUc"
-HELP = "1-6 seats  r ROLL  n NEXT  o OK  p PASS  u UNDO  U menu  c card  q quit"  # fits 80 columns
 OLED_BLOCKS = (130, 34)  # the OLED at two pixels a cell, with its border
 OLED_BRAILLE = (66, 18)  # eight pixels a cell (braille dots), with its border
 SCORES_H = 5  # the score panel's lines, with its border
-PICTURES = os.path.join(ROOT, "web", "page", "pictures")
-# the built-in cards, one after another as the page shows them: file, then
-# the name in each of the device's languages (app.lang.LANGS)
-CARDS = (("lighthouse", "a lighthouse", "灯塔", "燈塔"), ("balloon", "a hot-air balloon", "热气球", "熱氣球"),
-         ("owl", "an owl", "猫头鹰", "貓頭鷹"), ("sailboat", "a sailboat", "帆船", "帆船"),
-         ("cactus", "a cactus", "仙人掌", "仙人掌"), ("rocket", "a rocket", "火箭", "火箭"))
+ROOT = FIRMWARE.rstrip("/") + "/"  # the firmware tree: its built-in deck
 
 
 def layout(width, height):
@@ -50,7 +62,7 @@ def layout(width, height):
 
 
 class SimApp(App):
-    TITLE = "Macroscope: the device on an emulated board"
+    TITLE = w("title", 0)
     CSS = """
     #left { width: auto; height: 100%; }
     #oled { border: round rgb(80,80,80); }
@@ -61,13 +73,12 @@ class SimApp(App):
 
     def __init__(self, session, picture=None, realtime=True):
         """session: an emu Session; picture: the card under the lid for every
-        card (a file or a Pillow image), or None: the six built-in pictures,
-        a new one for each card; realtime False: time moves only by advance()
-        (tests)."""
+        card (a file or a Pillow image), or None: the built-in deck's
+        pictures, a new one for each card (emu.deckcards); realtime False:
+        time moves only by advance() (tests)."""
         super().__init__()
         self.session = session
         self.picture = picture
-        self.cards = None  # the built-in pictures, loaded when first shown
         self.fitted = {}  # (picture, lid size) -> (x, y) -> rgb
         self.geom = view.GEOM
         self.realtime = realtime
@@ -77,18 +88,15 @@ class SimApp(App):
         self.owed = 0.0  # virtual ms behind the wall clock
         self.shown = None  # the OLED as last drawn
         self.lid_shown = self.scores_shown = None
+        self.lang = -1  # the language the terminal's words are in
 
     def compose(self) -> ComposeResult:
         with Horizontal():
             with Vertical(id="left"):
-                oled = Static(id="oled")
-                oled.border_title = "OLED"
-                yield oled
+                yield Static(id="oled")
                 yield Static(id="scores")
-            lid = Static(id="lid")
-            lid.border_title = "lid"
-            yield lid
-        yield Static(HELP, id="help")
+            yield Static(id="lid")
+        yield Static(w("help", 0), id="help")
 
     def on_mount(self):
         self.fit(self.size.width, self.size.height)
@@ -158,9 +166,21 @@ class SimApp(App):
         self.feed()
         self.redraw()
 
+    def speak(self):
+        """The terminal's own words in the language the device speaks now."""
+        k = lang_index()
+        if k != self.lang:
+            self.lang = k
+            self.title = w("title", k)
+            self.query_one("#oled").border_title = w("oled", k)
+            self.query_one("#lid").border_title = w("lid", k)
+            self.query_one("#help").update(w("help", k))
+            self.scores_shown = None
+
     def redraw(self):
         s = self.session
         emu = s.emu
+        self.speak()
         oled = self.query_one("#oled")
         panel = emu.oled
         key = (bytes(panel.ram), panel.on, panel.inverted, panel.seg_remap, panel.com_flip, oled.has_class("blocks"))
@@ -172,47 +192,56 @@ class SimApp(App):
         if state != self.lid_shown:
             self.lid_shown = state
             self.query_one("#lid").update(view.lid(state[0], self.fitted_picture(state[1]), self.geom))
-        text = view.scores(s.game(), s.card, s.reboots, self.answer())
+        text = view.scores(s.game(), s.card, s.reboots, self.answer(), self.lang)
         if text != self.scores_shown:
             self.scores_shown = text
             self.query_one("#scores").update(text)
 
 
     def card_picture(self):
-        """Which picture is under the lid: the user's, or the built-in one
-        of the game's current card (0 before a game)."""
+        """Which picture is under the lid: the user's (-1), the built-in
+        deck's picture of the game's current card, or None before a game."""
         if self.picture is not None:
             return -1
-        g = self.session.game()
-        return (g.cards - 1) % len(CARDS) if g is not None and g.cards else 0
+        return deckcards.card_index(self.session.dev, ROOT)
 
     def fitted_picture(self, k):
+        if k is None:
+            return None
         key = (k, self.geom.picture_size)
         if key not in self.fitted:
             if k < 0:
                 img = self.picture
             else:
-                if self.cards is None:
-                    self.cards = [view.load_picture(os.path.join(PICTURES, f + ".svg")) for f, *_ in CARDS]
-                img = self.cards[k]
+                from PIL import Image
+                data, width, height = deckcards.rows(deckcards.deck(ROOT), k)
+                img = Image.frombytes("1", (width, height), bytes(data)).convert("RGB")
             self.fitted[key] = view.fit_picture(img, self.geom)
         return self.fitted[key]
 
     def answer(self):
         """At the reveal, once the card is out (or the e-paper panel shows it
-        whole): what the picture is, to check the guesses against."""
+        whole): what the picture is, from the deck in the device's language."""
         s = self.session
         g = s.game()
         if g is None or g.phase != engine.P_REVEAL:
             return ""
-        lang = sys.modules.get("app.lang")  # the device's, in this process (not on the emulated Pico)
-        k = lang.LANGS.index(lang.code) if lang is not None else 0
         sh = s.dev.hw.shutters
-        if getattr(sh, "deck", None) is not None:  # named once the panel shows it whole (the second press)
-            return sh.deck.name(sh.card, k) if all(sh.is_open(i) for i in range(sh.n)) else ""
+        if sh.cards:  # named once the panel shows it whole (the second press)
+            return sh.deck.name(sh.card, lang_index()) if all(sh.is_open(i) for i in range(sh.n)) else ""
         if s.card or self.picture is not None:
             return ""
-        return CARDS[self.card_picture()][1 + k]
+        return deckcards.deck(ROOT).name(self.card_picture(), lang_index())
+
+
+def fresh(args):
+    """A game started at once with no --seed: a fresh seed and deck secret
+    (repeatable with --secret), so its pictures and dice are new each run."""
+    from host_sim.flags import setup_of
+    if getattr(args, "seed", None) is None and setup_of(args) is not None:
+        rng = random.Random(args.secret) if getattr(args, "secret", None) is not None else random.SystemRandom()
+        args.seed = rng.getrandbits(32)
+        args.deck_secret = rng.getrandbits(64)
 
 
 def main(args):
@@ -227,6 +256,7 @@ def main(args):
             why = getattr(e, "strerror", None) or "not a picture Pillow can read"
             print("--picture: %s: %s" % (args.picture, why), file=sys.stderr)
             return 2
+    fresh(args)
     try:
         with press.session(args) as s:
             SimApp(s, picture).run()

@@ -148,7 +148,8 @@ def epaper_cells(glass, width, place, geom=GEOM):
 
 def lid(state, picture=None, geom=GEOM):
     """The 12 windows of lid_state(): each framed in its NeoPixel's colour;
-    closed: the shutter with the window's number; open: the picture's part
+    closed: the plain shutter (the real flaps carry no number: the lights and
+    the OLED's grid say what the dice allow); open: the picture's part
     (or a plain pattern), from the left as far as the shutter stands open;
     a servo on its way (or the e-paper panel refreshing): heavy sides. On the
     e-paper board each window is the panel's glass, lid or picture."""
@@ -158,7 +159,6 @@ def lid(state, picture=None, geom=GEOM):
         x0, y0 = geom.origin(w)
         frame = ("bold " + _rgb(px)) if px else FRAME_OFF
         _frame(rows, x0, y0, geom, frame, "\u2503" if moving else "\u2502")
-        label = "%2d" % (w + 1)
         for j in range(win_h):
             for i in range(win_w):
                 if isinstance(shown, tuple):  # e-paper: two pixels of the glass a cell
@@ -166,8 +166,6 @@ def lid(state, picture=None, geom=GEOM):
                     cell = ("\u2580", "%s on %s" % (PAPER if top else INK, PAPER if bottom else INK))
                 elif i < shown:
                     cell = _seen(picture, w, i, j, geom)
-                elif j == (win_h - 1) // 2 and win_w // 2 - 1 <= i <= win_w // 2:
-                    cell = (label[i - win_w // 2 + 1], SHUTTER)
                 else:
                     cell = ("\u2592", SHUTTER)
                 rows[y0 + 1 + j][x0 + 1 + i] = cell
@@ -207,24 +205,25 @@ def _seen(picture, w, i, j, geom):
     return ("\u2580", "%s on %s" % (_rgb(picture((x, y))), _rgb(picture((x, y + 1)))))
 
 
-def scores(game, card_in, reboots, answer=""):
+def scores(game, card_in, reboots, answer="", k=0):
     """Round, card and closed windows; every seat's crystals (the active seat
     highlighted); whether a card is in the slot, and reboots if any; at the
-    reveal, what the picture is (answer)."""
+    reveal, what the picture is (answer); in language k (app.lang.LANGS)."""
+    from host_sim.tui.words import w
     t = Text(no_wrap=True)
     if game is None:
-        t.append("no game yet: set one up on the device\n", "italic")
+        t.append(w("no_game", k) + "\n", "italic")
     else:
-        t.append("round %d/%d  card %d  N=%d closed\n" % (game.round, game.opts["rounds"], game.cards, game.closed()), "bold")
+        t.append(w("round", k) % (game.round, game.opts["rounds"], game.cards, game.closed()) + "\n", "bold")
         for s in range(game.n):
             t.append(" %d:%d " % (s + 1, game.crystals[s]), "bold black on yellow" if s == game.active else "")
             t.append(" ")
-        t.append("crystals\n", "dim")
+        t.append(w("crystals", k) + "\n", "dim")
         if game.over():
-            t.append("game over, won: seat %s\n" % ", ".join(str(s + 1) for s in game.winners()), "bold green")
+            t.append(w("won", k) % ", ".join(str(s + 1) for s in game.winners()) + "\n", "bold green")
     if answer:
-        t.append("the picture: %s\n" % answer, "bold green")
-    t.append("card in the slot" if card_in else "no card in the slot", "" if card_in else "bold red")
+        t.append(w("picture", k) % answer + "\n", "bold green")
+    t.append(w("card_in" if card_in else "card_out", k), "" if card_in else "bold red")
     if reboots:
-        t.append("  rebooted %d\u00d7" % reboots, "red")
+        t.append("  " + w("rebooted", k) % reboots, "red")
     return t

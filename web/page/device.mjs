@@ -9,12 +9,13 @@
 // frame of steps; body.dataset.screen the words on the device's screen (as
 // the firmware drew them; the live region says them in the menus, the game
 // in words in play); body.dataset.ms the virtual clock (ms);
-// body.dataset.error what went wrong. URL parameters players, rules, seed,
+// body.dataset.error what went wrong; body.dataset.picture the name of the
+// picture revealed ("" until the reveal shows it). URL parameters players, rules, seed,
 // board start a game directly, as `press`'s flags do; speed runs the clock
 // faster (tests); lang (en, zh-hans, zh-hant) is the page's language and the
 // device's, kept in this browser.
 import { loadMicroPython } from "./micropython.mjs";
-import { Lid } from "./lid.mjs";
+import { Lid, cardImages } from "./lid.mjs";
 import { Epaper } from "./epaper.mjs";
 import { drawOled, oledText } from "./oled.mjs";
 import { Buzzer } from "./buzzer.mjs";
@@ -25,7 +26,6 @@ import { spoken, todo } from "./gamewords.mjs";
 const KEYS = "123456rnopuUc";
 const TAPS = "cU"; // pressed and released at once, whatever the hold
 const PRESETS = ["standard", "family", "summary", "zh-cn"];
-const PICTURES = ["lighthouse", "balloon", "owl", "sailboat", "cactus", "rocket"]; // their names: i18n's "pictures"
 const HEAP = 4 * 1024 * 1024;
 const RECORD_MOST = 4 << 20; // bytes: a loaded record past this is refused unread (the bench's longest is 1 MB)
 const MAX_FRAME_MS = 100; // real ms a frame may add to the clock (a stalled tab does not race)
@@ -108,18 +108,21 @@ function chooser() {
   });
 }
 
-// The page's own words in language code: the marked texts, the seats'
-// names and the pictures' (the lid and the status line follow at the next frame).
+// The page's own words in language code: the marked texts and the seats'
+// names (the lid and the status line follow at the next frame).
 function speakPage(code) {
   apply(code);
   for (const b of document.querySelectorAll("button.seat")) b.setAttribute("aria-label", t("seat", { n: b.dataset.key }));
   const pause = document.getElementById("pause");
   pause.textContent = t(pause.getAttribute("aria-pressed") === "true" ? "resume" : "pause");
-  const names = t("pictures");
-  for (const o of document.getElementById("picture").options) {
-    const k = PICTURES.indexOf(o.value);
-    if (k >= 0) o.textContent = names[k];
-  }
+  document.querySelector("#newgame input[name=seed]").placeholder = t("seedRandom");
+}
+
+// A seed and a deck secret (decimal text) from the browser's random source:
+// a new game given no seed, whose dice and pictures no one can know.
+function freshSeed() {
+  const a = crypto.getRandomValues(new Uint32Array(3));
+  return [String(a[0]), ((BigInt(a[1]) << 32n) | BigInt(a[2])).toString()];
 }
 
 function fail(msg) {
@@ -196,7 +199,8 @@ async function boot() {
     flash.restore();
   }
   if (params.lang) keep(params.lang); // a language in the URL is chosen
-  const err = pd.boot(params.board, params.players, params.rules, params.seed, params.lang || kept());
+  const fresh = urlGame && params.seed === null ? freshSeed() : null;
+  const err = pd.boot(params.board, params.players, params.rules, params.seed, params.lang || kept(), "/fw/", "/flash/", fresh);
   if (err) fail(t("brokenBoard", { why: err }));
   flash.save(); // what the boot wrote (a URL game's journal)
   // a reload resumes the game from the flash, so the URL no longer starts one
@@ -211,6 +215,7 @@ async function boot() {
   body.dataset.bootMs = String(Math.round(performance.now())); // since the page began to load
   // the first frame is drawn a part a step: until it is whole the screen has no words yet
   if (body.dataset.screen === undefined) body.dataset.screen = "";
+  if (body.dataset.picture === undefined) body.dataset.picture = ""; // nothing revealed yet
   body.dataset.ready = "1";
   if (note) page.tell(note);
   page.showStatus();
@@ -236,6 +241,8 @@ class Page {
     this.held = {}; // pointer id or key code -> key letter held down
     this.picture = "";
     this.ownPicture = "";
+    this.deck = null; // the dealt card's pictures from the deck: {lid, face} data: URLs, null before a card
+    this.answer = ""; // the revealed picture's name, from the device ("" until the reveal)
     this.stopped = false;
     this.paused = false;
     this.reboots = -1;
@@ -319,23 +326,33 @@ class Page {
       if (!e.repeat) this.down(e.key, "k" + e.code);
     });
     document.addEventListener("keyup", (e) => this.up("k" + e.code));
+    // the picture: the deck's, a new one for each card, or the user's own
+    // file; never a list of the deck's answers
     const sel = document.getElementById("picture");
-    for (const name of PICTURES) sel.add(new Option(name, name));
-    speakPage(current()); // their names
+    const file = document.getElementById("ownpicture");
     sel.addEventListener("change", () => {
+      if (sel.value === "own") {
+        if (!this.ownPicture) file.click();
+        return;
+      }
       this.ownPicture = "";
+      file.value = "";
       try { localStorage.removeItem(PICTURE_KEY); } catch (e) { /* not kept */ }
       this.showPicture();
+      this.reveal();
     });
     try { // a picture of one's own is kept with the game
       this.ownPicture = localStorage.getItem(PICTURE_KEY) || "";
     } catch (e) { /* no storage: not kept */ }
-    document.getElementById("ownpicture").addEventListener("change", (e) => {
+    sel.value = this.ownPicture ? "own" : "";
+    file.addEventListener("change", (e) => {
       const f = e.target.files[0];
       if (!f) return;
       const r = new FileReader();
       r.onload = () => {
         this.ownPicture = r.result; // a data: URL
+        sel.value = "own";
+        this.reveal();
         try {
           localStorage.setItem(PICTURE_KEY, r.result);
         } catch (err) {
@@ -396,7 +413,7 @@ class Page {
     if (set) keep(set);
     if (code === current()) return;
     speakPage(code);
-    this.showStatus();
+    this.reveal(); // its words in the new language (the name follows from the device)
   }
 
   // The selector: the device speaks code (its settings remember it), the page follows.
@@ -418,7 +435,7 @@ class Page {
     if (s && !s.over && !window.confirm(t("endGame"))) return; // a running game ends only when asked
     const q = new URLSearchParams(location.search);
     for (const k of ["players", "rules", "seed"]) q.delete(k);
-    for (const [k, v] of params) q.set(k, v);
+    for (const [k, v] of params) if (v !== "") q.set(k, v); // no seed given: a fresh one
     this.flash.clear();
     this.stopped = true;
     location.search = q.toString() || "?";
@@ -484,19 +501,44 @@ class Page {
     });
   }
 
+  // The card under the lid: the user's own picture, or the deck's picture
+  // of the card dealt (data: URLs, named by nothing of the answer).
   showPicture() {
-    if (this.epaper) return; // a digital card: its pictures are the deck's
-    let url = this.ownPicture;
-    if (!url) {
-      const chosen = document.getElementById("picture").value;
-      const card = this.state && this.state.card ? this.state.card : 1;
-      url = `pictures/${chosen || PICTURES[(card - 1) % PICTURES.length]}.svg`;
-    }
+    if (this.epaper) return; // a digital card: its panel shows the deck
+    const own = this.ownPicture;
+    const url = own || (this.deck ? this.deck.lid : "");
     if (url !== this.picture) {
       this.picture = url;
-      this.lid.setPicture(url);
-      document.getElementById("card").style.setProperty("--face", `url("${url}")`);
+      this.lid.setPicture(url, !own);
+      const face = own || (this.deck ? this.deck.face : "");
+      document.getElementById("card").style.setProperty("--face", face ? `url("${face}")` : "none");
     }
+  }
+
+  // The revealed picture: named in body.dataset.picture, the status line, the
+  // lid's live region and the card's name, and shown whole and large in the
+  // lid's place (on the e-paper board its panel shows it whole already).
+  reveal() {
+    const own = this.ownPicture && !this.epaper;
+    const name = this.answer ? (own ? t("yourPicture") : this.answer) : "";
+    body.dataset.picture = name;
+    const fig = document.getElementById("reveal"), img = fig.querySelector("img");
+    const face = own ? this.ownPicture : this.deck ? this.deck.face : "";
+    const show = !!name && !this.epaper && !!face;
+    if (show) {
+      if (img.getAttribute("src") !== face) img.src = face;
+      img.alt = name;
+      fig.querySelector("figcaption").textContent = name;
+    } else {
+      img.removeAttribute("src");
+      img.alt = "";
+      fig.querySelector("figcaption").textContent = "";
+    }
+    fig.hidden = !show;
+    this.lid.svg.style.display = show || this.epaper ? "none" : "";
+    document.getElementById("card").setAttribute("aria-label", name ? t("cardShows", { name }) : t(this.cardIn ? "cardIn" : "cardOut"));
+    this.lidSays = null; // said again, with the name
+    this.showStatus();
   }
 
   // -- the clock: steps while anything moves, rests when nothing does -------
@@ -595,6 +637,10 @@ class Page {
     if (f.play !== undefined) this.play = JSON.parse(f.play);
     const ck = document.getElementById("cardkey");
     if (f.lang !== undefined) this.speak(f.lang, f.lang_set);
+    if (f.picture !== undefined) {
+      this.deck = f.picture ? cardImages(f.picture) : null;
+      this.showPicture();
+    }
     if (f.whole !== undefined) {
       this.whole = f.whole;
       this.showStatus();
@@ -604,7 +650,8 @@ class Page {
       ck.dataset.lang = current();
       ck.textContent = t(f.card ? "pull" : "insert");
       ck.setAttribute("aria-label", t(f.card ? "pullLabel" : "insertLabel"));
-      card.setAttribute("aria-label", t(f.card ? "cardIn" : "cardOut"));
+      this.cardIn = f.card;
+      card.setAttribute("aria-label", body.dataset.picture ? t("cardShows", { name: body.dataset.picture }) : t(f.card ? "cardIn" : "cardOut"));
     }
     if (f.state !== undefined) {
       this.state = JSON.parse(f.state);
@@ -631,12 +678,16 @@ class Page {
       body.dataset.screen = f.screen;
     }
     if (f.screen !== undefined || f.play !== undefined || f.state !== undefined || f.lang !== undefined || f.whole !== undefined) this.say();
-    const says = this.lid.says();
+    const says = this.lid.says() + (body.dataset.picture ? " " + t("revealed", { name: body.dataset.picture }) : "");
     if (says !== this.lidSays) {
       this.lidSays = says;
       document.getElementById("lidsays").textContent = says;
     }
     this.showPicture();
+    if (f.answer !== undefined) {
+      this.answer = f.answer;
+      this.reveal();
+    }
     body.dataset.ms = String(f.ms);
     if (f.errors.length) {
       const text = JSON.stringify(f.errors);
@@ -666,6 +717,7 @@ class Page {
     else if (!s) line = t("setup");
     else if (s.over) line = t(s.winners.length > 1 ? "overMany" : "over", { round: s.round, seats: s.winners.join(t("list")) });
     else line = t("turn", { round: s.round, active: s.active, phase: todo(s, this.play, this.card, this.digital()), card: s.card, closed: s.closed });
+    if (body.dataset.picture) line += (current() === "en" ? " " : "") + t("revealed", { name: body.dataset.picture });
     const note = typeof this.note === "string" ? this.note : t(...this.note);
     status.textContent = note ? line + (current() === "en" ? " " : "") + note : line;
     status.className = "";

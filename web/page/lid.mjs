@@ -4,6 +4,7 @@
 // The picture is drawn only where a flap has swung away: each window's clip
 // is the part of it no flap covers, so no pixel of the card shows elsewhere.
 import { t } from "./i18n.mjs";
+import { drawRows } from "./rows.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
 const COLS = 4, W = 86, H = 74, GAP = 18, X0 = 22, Y0 = 22;
@@ -40,9 +41,7 @@ export class Lid {
       w.flap = el("g", { "data-window": i + 1 }, svg);
       w.face = el("rect", { x, y, width: W, height: H, fill: "#c9a66b", stroke: "#7a5a30" }, w.flap);
       w.edge = el("rect", { x, y, width: W, height: 0, fill: "#6e5330" }, w.flap);
-      w.num = el("text", { x: x + W / 2, y: y + H / 2 + 9, "text-anchor": "middle", "font-size": 28,
-        "font-family": "Georgia, serif", fill: "#5a3f1c" }, w.flap);
-      w.num.textContent = String(i + 1);
+      // no number on the flap: the real ones carry none (the lights and the OLED's grid tell the dice's windows)
       const px = x + W - 8, py = y + H + 9;
       w.halo = el("circle", { cx: px, cy: py, r: 10, fill: "none", filter: "url(#glow)" }, svg);
       w.led = el("circle", { cx: px, cy: py, r: 6, fill: "#222", stroke: "#000", class: "led" }, svg);
@@ -63,16 +62,21 @@ export class Lid {
       (lit.length ? t("lit", { list: lit.join(t("litList")) }) : "");
   }
 
-  // Each window's place on the page, in CSS pixels (tests).
+  // Each window's place on the page, in CSS pixels (tests); empty boxes while
+  // the lid is not drawn (the reveal shows the picture in its place).
   windowRects() {
     const m = this.svg.getScreenCTM();
+    if (!m || !this.svg.getClientRects().length) return this.windows.map(() => ({ x: 0, y: 0, w: 0, h: 0 }));
     return this.windows.map(({ x, y }) => {
       const p = new DOMPoint(x, y).matrixTransform(m), q = new DOMPoint(x + W, y + H).matrixTransform(m);
       return { x: p.x + scrollX, y: p.y + scrollY, w: q.x - p.x, h: q.y - p.y };
     });
   }
 
-  setPicture(url) {
+  // url: the card's picture; laid: drawn window by window for this lid
+  // (cardImages' lid), else a picture of any shape, cropped to fill it
+  setPicture(url, laid) {
+    this.picture.setAttribute("preserveAspectRatio", laid ? "none" : "xMidYMid slice");
     this.picture.setAttribute("href", url || "");
   }
 
@@ -92,7 +96,6 @@ export class Lid {
         w.hole.setAttribute("height", H - h);
         w.edge.setAttribute("y", w.y + Math.max(h - band, 0));
         w.edge.setAttribute("height", band);
-        w.num.style.display = f < 35 ? "" : "none";
         w.flap.setAttribute("class", f >= 100 ? "open" : f <= 0 ? "closed" : "moving");
       }
       const c = colours[i] || "";
@@ -109,6 +112,34 @@ export class Lid {
       }
     }
   }
+}
+
+// A deck card's picture (the view model's rows: its 12 tiles side by side,
+// 4 by 3) as two data: URLs: lid, each tile in its window of this lid (for
+// setPicture); face, the whole card with the deck's gutters, as printed.
+const PAPER = [250, 248, 240], INK = [25, 25, 25], TILE_GAP = [16, 8], SCALE = 2;
+export function cardImages(p) {
+  const src = document.createElement("canvas");
+  drawRows(src, p, PAPER, INK);
+  const tw = p.width / COLS, rows = p.height / tw;
+  const gw = COLS * W + (COLS - 1) * GAP, gh = rows * (H + GAP + 6) - GAP - 6;
+  const lid = document.createElement("canvas");
+  lid.width = gw * SCALE;
+  lid.height = gh * SCALE;
+  const face = document.createElement("canvas");
+  face.width = COLS * tw + (COLS - 1) * TILE_GAP[0];
+  face.height = rows * tw + (rows - 1) * TILE_GAP[1];
+  const lc = lid.getContext("2d"), fc = face.getContext("2d");
+  lc.imageSmoothingEnabled = false;
+  fc.fillStyle = `rgb(${PAPER.join()})`;
+  fc.fillRect(0, 0, face.width, face.height);
+  for (let i = 0; i < COLS * rows; i++) {
+    const c = i % COLS, r = Math.floor(i / COLS), sx = c * tw, sy = r * tw;
+    // a square tile in a window W wide, H high: centred, its top and bottom under the frame
+    lc.drawImage(src, sx, sy, tw, tw, c * (W + GAP) * SCALE, (r * (H + GAP + 6) - (W - H) / 2) * SCALE, W * SCALE, W * SCALE);
+    fc.drawImage(src, sx, sy, tw, tw, c * (tw + TILE_GAP[0]), r * (tw + TILE_GAP[1]), tw, tw);
+  }
+  return { lid: lid.toDataURL(), face: face.toDataURL() };
 }
 
 // What a light means, in words as well as colour: firmware/app/lights.py's

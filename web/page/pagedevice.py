@@ -25,7 +25,7 @@ from binascii import hexlify  # noqa: E402
 
 from emu import view  # noqa: E402
 from emu.session import HOLD_MS, LONG_MS, Session  # noqa: E402
-from game.engine import SEATS, WINDOWS  # noqa: E402,F401  (the page's sizes are the game's)
+from game.engine import P_REVEAL, SEATS, WINDOWS  # noqa: E402,F401  (the page's sizes are the game's)
 
 GAP_MS = 40  # released line between two queued presses
 _s = [None]  # the Session
@@ -39,12 +39,13 @@ _lines_draw = [None]  # lines.draw, wrapped
 _presses = {}  # button name -> presses the firmware's driver reported
 
 
-def boot(board, players=None, rules=None, seed=None, lang="", root="/fw/", flash="/flash/"):
+def boot(board, players=None, rules=None, seed=None, lang="", root="/fw/", flash="/flash/", fresh=None):
     """Power the board up; a game of the given setup unless the flash holds
     one (players/rules/seed None: the device's setup menu); lang: the
     language chosen on the page, written into the settings first as the
-    setup menu's Lang line writes it ('': none chosen). '' when booted, else
-    the device's error."""
+    setup menu's Lang line writes it ('': none chosen); fresh: [seed, deck
+    secret as decimal text] from the browser's random source, for a game
+    given no seed. '' when booted, else the device's error."""
     if lang:
         from app import settings
         from drivers.storage import Storage
@@ -55,6 +56,9 @@ def boot(board, players=None, rules=None, seed=None, lang="", root="/fw/", flash
     setup = None
     if players is not None or rules is not None or seed is not None:
         setup = {"players": players or 3, "rules": rules or "standard", "seed": seed or 0}
+        if seed is None and fresh:  # a new game with no seed given: its dice and its deck order unknown
+            setup["seed"] = int(fresh[0]) & 0xFFFFFFFF
+            setup["secret"] = int(fresh[1]) & 0xFFFFFFFFFFFFFFFF
     s = Session(board, root, flash, setup)
     _s[0] = s
     _seen.clear()
@@ -400,6 +404,39 @@ def _play(ctl, g):
             "cursor": m.cursor + 1 if m is not None and m.cursor >= 0 else 0}
 
 
+def _card(s, out):
+    """The printed card under the lid (emu.deckcards: the built-in deck, in
+    the game's order): its picture's rows once it is dealt, never before
+    (none on the e-paper board: its panel shows the deck); and its name once
+    revealed (the card pulled out at the reveal; on the e-paper board, the
+    picture shown whole), in the device's language, else ''."""
+    from emu import deckcards
+    dev = s.dev
+    ctl = getattr(dev, "ctl", None)
+    g = ctl.store.game if ctl is not None else None
+    key = (s.reboots, id(g), g.cards if g is not None else -1)
+    if _seen.get("card") != key:  # the shuffle is worked out once a card
+        _seen["card"] = key
+        _seen["index"] = deckcards.card_index(dev, s.root)
+    k = _seen["index"]
+    sh = dev.hw.shutters if ctl is not None else None
+    digital = sh is not None and sh.cards > 0
+    if not digital and _seen.get("picture") != (s.reboots, k):
+        _seen["picture"] = (s.reboots, k)
+        if k is None:
+            out["picture"] = None
+        else:
+            data, w, h = deckcards.rows(deckcards.deck(s.root), k)
+            out["picture"] = {"rows": _hex(data), "width": w, "height": h}
+    name = ""
+    if k is not None and g is not None and g.phase == P_REVEAL and sh is not None:
+        if (all(sh.is_open(i) for i in range(sh.n)) if digital else not s.card):
+            from app import lang
+            name = deckcards.deck(s.root).name(k, lang.LANGS.index(lang.code))
+    if _seen.get("answer") != name:
+        _seen["answer"] = out["answer"] = name
+
+
 def frame():
     """What the page draws, as JSON: virtual ms, flaps (0-100 open) and
     whether each servo has come to rest after a move (or stands where a
@@ -410,7 +447,8 @@ def frame():
     pixels and the words on it, the e-paper panel's glass and where its
     windows lie, the rules state JSON and the record the device would export.
     What the parts show is the board's view model's (emu.view): pictures as
-    its rows, in hex."""
+    its rows, in hex. And the printed card's picture when one is dealt, and
+    its name once revealed (_card)."""
     s = _s[0]
     out = {"ms": clock.now_us() // 1000, "flaps": _angles(s), "card": s.card,
            "resting": [(len(v.moves) > 0 or s.kept) and not v.moving() for v in s.emu.servos],
@@ -446,6 +484,7 @@ def frame():
         whole = sh is not None and all(sh.is_open(i) for i in range(sh.n))  # the picture shown whole
         if _seen.get("whole") != whole:
             _seen["whole"] = out["whole"] = whole
+    _card(s, out)
     ctl = getattr(s.dev, "ctl", None)
     if ctl is not None:  # the language the device speaks, and whether the user chose it
         from app import lang

@@ -208,12 +208,12 @@ def test_save_record_and_picture_choice(pages, tmp_path):
     dl.value.save_as(str(path))
     assert path.read_text() == page.evaluate("document.body.dataset.record")
     assert "roll" in path.read_text() and "open" in path.read_text()
-    page.select_option("#picture", "owl")
-    assert page.get_attribute("#lid image", "href") == "pictures/owl.svg"
+    assert page.get_attribute("#lid image", "href").startswith("data:image/png")  # the deck's card
     img = tmp_path / "mine.svg"
     img.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3"><rect width="4" height="3" fill="red"/></svg>')
     page.set_input_files("#ownpicture", str(img))
-    page.wait_for_function("document.querySelector('#lid image').getAttribute('href').startsWith('data:')")
+    page.wait_for_function("document.querySelector('#lid image').getAttribute('href').startsWith('data:image/svg')")
+    assert page.input_value("#picture") == "own"
     assert watch.errors == []
 
 
@@ -249,3 +249,15 @@ def test_opened_from_a_file_it_says_to_serve_it(chromium, built):
         assert "served over HTTP" in page.inner_text("#status")
     finally:
         page.close()
+
+
+def test_the_flaps_carry_no_number_and_how_to_play_explains_the_lights_and_the_grid(pages):
+    """The real flaps are plain: no 1-12 beside dice of 1-6; the OLED's grid
+    holds the tokens, and How to play says so."""
+    page, watch = pages("?players=3&seed=5&speed=%d" % SPEED)
+    assert page.evaluate("[...document.querySelectorAll('#lid text')].map(t => t.textContent)") == []
+    assert not any(c.isdigit() for c in page.inner_text("#lidbox"))
+    page.click("#howtokey")
+    text = page.inner_text("#howto")
+    assert "grid" in text and "token" in text and "blue for the first die" in text
+    assert watch.errors == []

@@ -26,8 +26,9 @@ def _dice(m, ctl, now):
 
 def _start(m, ctl, now):
     s = ctl.store.settings
-    # a digital board's deck order gets a secret of its own: the table can find the seed from the dice
-    ctl.new_game(s["players"], s["rules"], s["dice"], ctl.out.entropy(), ctl.out.entropy(8) if ctl.digital else None)
+    # the deck order gets a secret of its own (the table can find the seed from the dice): a digital
+    # board orders its deck by it, and the simulators their printed deck
+    ctl.new_game(s["players"], s["rules"], s["dice"], ctl.out.entropy(), ctl.out.entropy(8))
     ctl.say("New game", now)
 
 
