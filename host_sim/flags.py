@@ -11,8 +11,11 @@ def setup_of(args):
     """The game the setup flags ask for, or None (the device's own menu)."""
     if args.players is None and args.rules is None and args.seed is None:
         return None
-    return {"players": 3 if args.players is None else args.players,
-            "rules": args.rules or "standard", "seed": args.seed or 0}
+    got = {"players": 3 if args.players is None else args.players,
+           "rules": args.rules or "standard", "seed": args.seed or 0}
+    if getattr(args, "secret", None) is not None:  # the deck order's secret, as a menu game draws one
+        got["secret"] = args.secret
+    return got
 
 
 def choose_lang(flash, code):

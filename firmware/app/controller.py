@@ -32,8 +32,9 @@ class Controller:
     def __init__(self, storage, out, clock, setup=None, digital=False):
         """storage: flash (journal, settings); out: the device's outputs;
         clock: ticks_ms/ticks_add/ticks_diff (MicroPython's `time`);
-        setup: {"players", "rules", "seed"[, "dice"]} starts a game at once
-        when there is no game to resume (the simulator's flags);
+        setup: {"players", "rules", "seed"[, "dice", "secret"]} starts a game
+        at once when there is no game to resume (the simulator's flags; a
+        secret orders a digital board's deck as a menu game's does);
         digital: the card is a picture the device shows (the e-paper board):
         no card slot, no deck to reload, and the reveal shows the picture."""
         self.out = out
@@ -53,7 +54,7 @@ class Controller:
             if st.deck_left() < 0 and not digital:  # the power went while the device asked for a reload
                 self.enter(M_RELOAD)
         elif setup is not None:
-            self.new_game(setup["players"], setup["rules"], setup.get("dice"), setup["seed"])
+            self.new_game(setup["players"], setup["rules"], setup.get("dice"), setup["seed"], setup.get("secret"))
         else:
             self.enter(M_SETUP)
 

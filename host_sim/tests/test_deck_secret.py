@@ -143,3 +143,21 @@ def test_the_order_stays_the_same_from_one_firmware_to_the_next():
     one as the firmware before the secret drew it)."""
     assert list(deck_order(9, 241, 0xFEDCBA9876543210)[:8]) == [6, 163, 21, 43, 179, 203, 118, 127]
     assert list(deck_order(77, 241)[:8]) == [177, 86, 228, 93, 178, 215, 14, 237]
+
+
+def test_a_game_given_a_seed_and_a_secret_orders_the_deck_by_the_secret(tmp_path, capsys):
+    """`press --seed S --secret X` (the setup flags' game) keeps X as its deck
+    secret, as a menu game keeps the one it draws: the pictures follow X."""
+    from host_sim.__main__ import main
+    secret = 0xFEDCBA9876543210
+    flash = str(tmp_path / "flash")
+    assert main(["press", "--board", "pico_epaper", "--players", "3", "--seed", "5", "--secret", str(secret),
+                 "--flash", flash]) == 0
+    capsys.readouterr()
+    with open(os.path.join(flash, "game.jnl"), "rb") as f:
+        data = f.read()
+    head = json.loads(data[4:data.index(b"\n") - 5])
+    assert head["secret"] == secret and head["seed"] == 5
+    s = Session("pico_epaper", os.path.join(FIRMWARE, ""), os.path.join(flash, ""), None)  # resumed
+    n = s.dev.hw.shutters.cards
+    assert s.dev.hw.shutters.card == deck_order(5, n, secret)[0] != deck_order(5, n)[0]
