@@ -179,8 +179,12 @@ def main(args):
                 raise UsageError(str(e))
             if args.trace:
                 trace = _open_out(args.trace, "--trace")
-            for k in keys:
+            ctl = getattr(s.dev, "ctl", None)  # none on the emulated Pico: its controller is on the chip
+            for i, k in enumerate(keys):
+                was = ctl.refusals if ctl is not None else 0
                 s.key(k)
+                if ctl is not None and ctl.refusals != was:  # what the OLED's message box says
+                    say("key %d (%s) refused: %s" % (i + 1, k, ctl.refused))
                 if trace is not None:
                     g = s.game()
                     trace.write(json.dumps({"key": k, "state": state.as_dict(g) if g is not None else None,

@@ -195,3 +195,18 @@ def test_menu_games_draw_a_fresh_secret_at_every_power_up_unless_pinned(capsys, 
     with pytest.raises(SystemExit):
         run(capsys, "--secret", "18446744073709551616", "r")
     assert "secret must be 0 to 18446744073709551615" in capsys.readouterr().err
+
+
+def test_each_refused_key_says_why_on_stderr_and_the_run_goes_on(capsys):
+    """A refused press changes nothing and exits 0, as before, but says which
+    key and why (the OLED's message), a line for each; an accepted key says nothing."""
+    code, out, err = run(capsys, "--players", "3", "--seed", "5", "o r r n o 5")
+    assert code == 0
+    _, plain, quiet = run(capsys, "--players", "3", "--seed", "5", "r n o")
+    assert json.loads(out) == json.loads(plain)  # the refused keys changed nothing
+    assert err.splitlines() == ["key 1 (o) refused: Press ROLL first",
+                                "key 3 (r) refused: Open a window: NEXT picks, OK opens",
+                                "key 6 (5) refused: No seat 5 at this table"]
+    assert quiet == ""
+    _, _, err = run(capsys, "--lang", "zh-hans", "--players", "3", "--seed", "5", "o")
+    assert err.splitlines() == ["key 1 (o) refused: 请先按ROLL"]  # in the device's words, as on its OLED
