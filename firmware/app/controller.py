@@ -115,8 +115,8 @@ class Controller:
 
     # -- the game ------------------------------------------------------------------
 
-    def new_game(self, players, preset, dice, seed, secret=None):
-        self.store.new_game(players, preset, dice, seed, secret)
+    def new_game(self, players, preset, dice, seed, secret=None, first=-1):
+        self.store.new_game(players, preset, dice, seed, secret, first)
         lang.use(lang.chosen(self.store.settings))
         self._playing()
         self.version += 1
