@@ -72,7 +72,8 @@ def device_flags(p):
     p.add_argument("--seed", type=seed, help="start a game with this seed, 0 to 4294967295 (skips the setup menu)")
     p.add_argument("--secret", type=secret,
                    help="pin the emulated board's random source, 0 to 2**64-1: a menu game's deck secret "
-                        "(and seed) repeat (default: fresh from the host at every power-up)")
+                        "(and seed) repeat; with --seed, the game's deck secret (default: fresh from "
+                        "the host at every power-up)")
     p.add_argument("--board", default="pico_pca9685", help="board config (firmware/boards/NAME.json)")
     p.add_argument("--flash", metavar="DIR", help="keep the emulated flash here (a second run resumes)")
     p.add_argument("--lang", help="the device's language, as if chosen in its setup menu: %s" % ", ".join(lang.LANGS))

@@ -11,11 +11,14 @@ def setup_of(args):
     """The game the setup flags ask for, or None (the device's own menu)."""
     if args.players is None and args.rules is None and args.seed is None:
         return None
-    setup = {"players": 3 if args.players is None else args.players,
-             "rules": args.rules or "standard", "seed": args.seed or 0}
-    if getattr(args, "deck_secret", None) is not None:  # the sim's game with no seed given: a secret too
-        setup["secret"] = args.deck_secret
-    return setup
+    got = {"players": 3 if args.players is None else args.players,
+           "rules": args.rules or "standard", "seed": args.seed or 0}
+    secret = getattr(args, "deck_secret", None)  # the sim's game with no seed given draws one
+    if secret is None:
+        secret = getattr(args, "secret", None)  # --secret: the deck order's, as a menu game draws one
+    if secret is not None:
+        got["secret"] = secret
+    return got
 
 
 def choose_lang(flash, code):

@@ -143,6 +143,25 @@ def as_it_was(flash):
         raise
 
 
+WHOLE_STEPS = 500  # steps (1 s of the device's time) a frame gets to be drawn and sent: a few dozen do
+
+
+def frame_whole(s):
+    """Step on until the OLED holds the whole frame of the device's state:
+    the firmware draws a frame a part a step and sends it a half page a step
+    (app.device), so a capture taken between keys may catch it half drawn.
+    The emulated Pico's steps are its own (no device here to ask)."""
+    from emu.session import STEP_MS
+    dev = s.dev
+    ctl = getattr(dev, "ctl", None)
+    if ctl is None or dev.hw.oled is None:
+        return
+    for _ in range(WHOLE_STEPS):
+        if not dev.dirty and dev.shown_version == ctl.version:
+            return
+        s.run(STEP_MS)
+
+
 def oled_lines(s):
     """The OLED as a viewer sees it: 64 strings of 128 characters, "#" lit."""
     return s.emu.oled.text().split("\n")
@@ -179,14 +198,20 @@ def main(args):
                 raise UsageError(str(e))
             if args.trace:
                 trace = _open_out(args.trace, "--trace")
-            for k in keys:
+            ctl = getattr(s.dev, "ctl", None)  # none on the emulated Pico: its controller is on the chip
+            for i, k in enumerate(keys):
+                was = ctl.refusals if ctl is not None else 0
                 s.key(k)
+                if ctl is not None and ctl.refusals != was:  # what the OLED's message box says
+                    say("key %d (%s) refused: %s" % (i + 1, k, ctl.refused))
                 if trace is not None:
+                    frame_whole(s)
                     g = s.game()
                     trace.write(json.dumps({"key": k, "state": state.as_dict(g) if g is not None else None,
                                             "oled": oled_lines(s)}) + "\n")
             g = s.game()
             if args.oled_out:
+                frame_whole(s)
                 from host_sim import screen
                 try:
                     screen.save_png(s.emu.oled, args.oled_out, 1, (255, 255, 255))

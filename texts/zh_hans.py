@@ -70,6 +70,13 @@ T = {
     "Dice": "骰子",
     "Start": "开始",
     "Lang": "语言",
+    "First": "先手",
+    "random": "随机",
+    # what each preset changes: the setup menu's title line (game.rules.ABOUT)
+    "Rulebook rules": "说明书的规则",
+    "Start 0, no fees": "0水晶起，加入免费",
+    "PASS +1 per open": "PASS每开窗+1",
+    "Call each window": "每开一窗可猜测",
     "standard": "标准",
     "family": "家庭",
     "summary": "简要",

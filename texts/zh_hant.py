@@ -70,6 +70,13 @@ T = {
     "Dice": "骰子",
     "Start": "開始",
     "Lang": "語言",
+    "First": "先手",
+    "random": "隨機",
+    # what each preset changes: the setup menu's title line (game.rules.ABOUT)
+    "Rulebook rules": "說明書的規則",
+    "Start 0, no fees": "0水晶起，加入免費",
+    "PASS +1 per open": "PASS每開窗+1",
+    "Call each window": "每開一窗可猜測",
     "standard": "標準",
     "family": "家庭",
     "summary": "簡要",

@@ -32,8 +32,9 @@ class Controller:
     def __init__(self, storage, out, clock, setup=None, digital=False):
         """storage: flash (journal, settings); out: the device's outputs;
         clock: ticks_ms/ticks_add/ticks_diff (MicroPython's `time`);
-        setup: {"players", "rules", "seed"[, "dice", "secret"]} starts a game at once
-        when there is no game to resume (the simulator's flags);
+        setup: {"players", "rules", "seed"[, "dice", "secret"]} starts a game
+        at once when there is no game to resume (the simulator's flags; a
+        secret orders the deck as a menu game's does);
         digital: the card is a picture the device shows (the e-paper board):
         no card slot, no deck to reload, and the reveal shows the picture."""
         self.out = out
@@ -44,6 +45,8 @@ class Controller:
         lang.use(lang.chosen(st.settings))
         self.msg = ""
         self.msg_until = 0
+        self.refusals = 0  # bumped on every refused press; self.refused: the last one's reason, as shown
+        self.refused = ""
         self.version = 0  # bumped on every visible change
         self.last_key = -1
         self.play = None  # the play mode, kept from its first use: its cursor, a tie's order, the result
@@ -100,6 +103,8 @@ class Controller:
     def refuse(self, text, now=None):
         self.sound("refuse")
         self.say(text, now)
+        self.refused = self.msg  # the simulator's `press` reports it on stderr
+        self.refusals += 1
 
     def tick(self, now):
         """Time passes: messages expire, the self-test moves on."""
@@ -110,8 +115,8 @@ class Controller:
 
     # -- the game ------------------------------------------------------------------
 
-    def new_game(self, players, preset, dice, seed, secret=None):
-        self.store.new_game(players, preset, dice, seed, secret)
+    def new_game(self, players, preset, dice, seed, secret=None, first=-1):
+        self.store.new_game(players, preset, dice, seed, secret, first)
         lang.use(lang.chosen(self.store.settings))
         self._playing()
         self.version += 1

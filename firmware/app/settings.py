@@ -1,6 +1,7 @@
-"""What the device remembers between games: the last setup, the sound
-switch, the language ("" until the user picks one: then the preset's is
-used) and the cards left in the deck. One small JSON file on flash."""
+"""What the device remembers between games: the last setup (with its first
+player: 0 at random, else the seat), the sound switch, the language ("" until
+the user picks one: then the preset's is used) and the cards left in the
+deck. One small JSON file on flash."""
 from app import lang
 from game import engine
 from game.rules import DICE_WORDS, PRESET_NAMES
@@ -13,7 +14,8 @@ del DICE_WORDS, PRESET_NAMES  # the tuples stay, the module's names go
 
 
 def defaults():
-    return {"players": 3, "rules": "standard", "dice": "required", "sound": True, "lang": "", "deck": DECK - 1}
+    return {"players": 3, "rules": "standard", "dice": "required", "sound": True, "lang": "", "deck": DECK - 1,
+            "first": 0}
 
 
 def load(storage):
@@ -33,6 +35,9 @@ def load(storage):
         out["sound"] = data["sound"]
     if data.get("lang") in lang.LANGS:  # app.lang's list, read when used
         out["lang"] = data["lang"]
+    f = data.get("first")
+    if isinstance(f, int) and not isinstance(f, bool) and 0 <= f <= out["players"]:
+        out["first"] = f
     d = data.get("deck")
     if isinstance(d, int) and not isinstance(d, bool) and 0 <= d < DECK:
         out["deck"] = d

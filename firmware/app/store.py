@@ -49,12 +49,14 @@ class Store:
         self.legal()
         return self._mask
 
-    def new_game(self, players, preset, dice, seed, secret=None):
+    def new_game(self, players, preset, dice, seed, secret=None, first=-1):
+        """first: the first player's seat (0-based), or -1: drawn from the seed."""
         opts = rules.preset(preset)
         if dice:
             opts["dice"] = dice
         self.deck_base = self.deck_left() if self.game else self.settings["deck"]
-        first = chance.Rng(seed).below(players)
+        if not 0 <= first < players:
+            first = chance.Rng(seed).below(players)
         self.game = engine.Game(players, opts, first, preset)
         self.seed = seed
         self.secret = secret

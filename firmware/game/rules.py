@@ -41,6 +41,17 @@ _CHANGES = (
     (_DICE, "optional", _CALL_AFTER_EACH_WINDOW, True, _BYSTANDERS_LOSE, True, _NEXT_ROUND_STARTER, "rotate"),
 )
 
+# What each preset changes, in one line of the setup menu (at most 16
+# characters: the OLED's width in its 8x8 font), by PRESET_NAMES; the
+# device's languages translate it (texts/)
+ABOUT = ("Rulebook rules", "Start 0, no fees", "PASS +1 per open", "Call each window")
+
+
+def about(name):
+    """Preset name's line for the setup menu; "" for one without (a house preset)."""
+    i = PRESET_NAMES.index(name) if name in PRESET_NAMES else len(ABOUT)
+    return ABOUT[i] if i < len(ABOUT) else ""
+
 
 def _kind(name):
     if name not in NAMES:

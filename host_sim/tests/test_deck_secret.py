@@ -157,3 +157,21 @@ def test_every_board_keeps_a_deck_secret_for_the_simulators_printed_deck(tmp_pat
     t = Session("pico_pca9685", os.path.join(FIRMWARE, ""), str(tmp_path / "b") + "/",
                 {"players": 3, "rules": "standard", "seed": 5, "secret": 1 << 40})
     assert header(t)["secret"] == 1 << 40 == t.dev.ctl.store.secret
+
+
+def test_a_game_given_a_seed_and_a_secret_orders_the_deck_by_the_secret(tmp_path, capsys):
+    """`press --seed S --secret X` (the setup flags' game) keeps X as its deck
+    secret, as a menu game keeps the one it draws: the pictures follow X."""
+    from host_sim.__main__ import main
+    secret = 0xFEDCBA9876543210
+    flash = str(tmp_path / "flash")
+    assert main(["press", "--board", "pico_epaper", "--players", "3", "--seed", "5", "--secret", str(secret),
+                 "--flash", flash]) == 0
+    capsys.readouterr()
+    with open(os.path.join(flash, "game.jnl"), "rb") as f:
+        data = f.read()
+    head = json.loads(data[4:data.index(b"\n") - 5])
+    assert head["secret"] == secret and head["seed"] == 5
+    s = Session("pico_epaper", os.path.join(FIRMWARE, ""), os.path.join(flash, ""), None)  # resumed
+    n = s.dev.hw.shutters.cards
+    assert s.dev.hw.shutters.card == deck_order(5, n, secret)[0] != deck_order(5, n)[0]

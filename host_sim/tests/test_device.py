@@ -225,6 +225,7 @@ def test_export_prints_the_record_of_the_game_on_flash(tmp_path, capsys):
 
 def test_a_game_set_up_from_the_menu_plays_to_the_end(tmp_path):
     s = session(tmp_path)
+    press.frame_whole(s)  # 20 ms after power-up the menu's frame is still being drawn and sent
     assert "NEW GAME" in oled_text(s)
     s.keys("o o n o o o n n o")  # 5 seats, the zh-cn preset (its dice: optional), Start
     g = s.game()

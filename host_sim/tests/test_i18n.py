@@ -91,6 +91,8 @@ def _literals():
                     out.update((t, use) for t in _texts(node.value) if _wordy(t))
     from app import settings
     out.update((t, "screen") for t in settings.PRESETS + settings.DICE)  # the setup menu's values
+    from game import rules
+    out.update((t, "screen") for t in rules.ABOUT)  # its title line: what the preset changes
     return out
 
 

@@ -195,3 +195,65 @@ def test_menu_games_draw_a_fresh_secret_at_every_power_up_unless_pinned(capsys, 
     with pytest.raises(SystemExit):
         run(capsys, "--secret", "18446744073709551616", "r")
     assert "secret must be 0 to 18446744073709551615" in capsys.readouterr().err
+
+
+def test_each_refused_key_says_why_on_stderr_and_the_run_goes_on(capsys):
+    """A refused press changes nothing and exits 0, as before, but says which
+    key and why (the OLED's message), a line for each; an accepted key says nothing."""
+    code, out, err = run(capsys, "--players", "3", "--seed", "5", "o r r n o 5")
+    assert code == 0
+    _, plain, quiet = run(capsys, "--players", "3", "--seed", "5", "r n o")
+    assert json.loads(out) == json.loads(plain)  # the refused keys changed nothing
+    assert err.splitlines() == ["key 1 (o) refused: Press ROLL first",
+                                "key 3 (r) refused: Open a window: NEXT picks, OK opens",
+                                "key 6 (5) refused: No seat 5 at this table"]
+    assert quiet == ""
+    _, _, err = run(capsys, "--lang", "zh-hans", "--players", "3", "--seed", "5", "o")
+    assert err.splitlines() == ["key 1 (o) refused: 请先按ROLL"]  # in the device's words, as on its OLED
+
+
+def _lit(path):
+    from PIL import Image
+    img = Image.open(path).convert("L")
+    return {(x, y) for y in range(img.height) for x in range(img.width) if img.getpixel((x, y))}
+
+
+def _whole_frame_lit(flash, code):
+    """The lit pixels of the device's whole frame at boot, drawn at once."""
+    from host_sim import press
+    import framebuf
+    from app import frame, lang
+    press.choose_lang(flash, code)
+    s = press.start("pico_pca9685", flash)
+    try:
+        fb = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+        frame.draw(fb, s.dev.ctl)
+        return {(x, y) for y in range(64) for x in range(128) if fb.pixel(x, y)}
+    finally:
+        lang.use("en")
+
+
+@pytest.mark.parametrize("code", ["en", "zh-hans", "zh-hant"])
+def test_oled_out_right_after_boot_captures_the_whole_setup_menu(capsys, tmp_path, code):
+    """The frame is drawn a part a step: --oled-out steps on until it is
+    whole (it caught 205 of the English menu's 1,702 lit pixels, and a blank
+    Chinese screen)."""
+    png = str(tmp_path / "boot.png")
+    code_, out, _ = run(capsys, "--lang", code, "--oled-out", png)
+    assert code_ == 0 and out.strip() == "null"
+    (tmp_path / "flash").mkdir()
+    want = _whole_frame_lit(str(tmp_path / "flash"), code)
+    assert len(want) > 1000 and _lit(png) == want
+
+
+def test_trace_captures_each_keys_whole_frame(capsys, tmp_path):
+    """--trace too: its first line, a wait of 0 ms right after boot, holds the
+    whole setup menu, not the part drawn in the boot's 20 ms."""
+    trace = tmp_path / "t.jsonl"
+    code, _, _ = run(capsys, "--lang", "zh-hans", "--trace", str(trace), "~0", "n")
+    assert code == 0
+    lines = [json.loads(x)["oled"] for x in trace.read_text().splitlines()]
+    got = [{(x, y) for y in range(64) for x in range(128) if rows[y][x] == "#"} for rows in lines]
+    (tmp_path / "flash").mkdir()
+    assert got[0] == _whole_frame_lit(str(tmp_path / "flash"), "zh-hans")
+    assert got[1] != got[0]  # the cursor moved on

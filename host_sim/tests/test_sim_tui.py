@@ -512,3 +512,40 @@ def test_a_resumed_sim_starts_its_servos_where_the_last_run_left_them(tmp_path):
         for w in range(12):
             if not s.game().is_open(w):  # no closed window ever stands part open
                 assert abs(s.emu.servos[w].angle() - closed) < 1, (w, s.emu.angles())
+
+
+@pytest.mark.parametrize("given", [False, True])
+def test_an_exported_record_is_kept_where_the_help_line_says(tmp_path, given):
+    """The menu's Export record writes game.rec on the emulated flash: the
+    FLASH folder when one is given; else a scratch folder deleted on quit, so
+    the record is kept in build/. The help line gives the real path, until the next key."""
+    import os
+    from host_sim.tui import app as tui
+    from host_sim.tui.saved import Saved
+    flash = str(tmp_path / "flash") if given else None
+    build = str(tmp_path / "build")
+    saved = Saved(flash, build)
+    seen = {}
+
+    async def test(app, pilot, s):
+        await keys(app, pilot, "r U", 1500)
+        await keys(app, pilot, "n n n n n o")  # the menu's Export record
+        seen["help"] = "".join(seg.text for seg in shown(app, "#help")[0]).strip()
+        seen["flash"] = s.flash_root
+        await keys(app, pilot, "n")
+        seen["after"] = "".join(seg.text for seg in shown(app, "#help")[0]).strip()
+
+    async def go(s):
+        a = tui.SimApp(s, None, False, saved)
+        async with a.run_test(size=WIDE) as pilot:
+            a.advance(1500)
+            await test(a, pilot, s)
+
+    with press.session(flags(flash=flash)) as s:
+        asyncio.run(go(s))
+    where = os.path.join(flash if given else build, "game.rec")
+    assert seen["help"] == "Saved game.rec: %s" % where and seen["after"] == tui.HELP
+    with open(where) as f:
+        text = f.read()
+    assert text.startswith("players 3") and "roll" in text
+    assert given or not os.path.exists(seen["flash"])  # the scratch flash is gone, the record kept

@@ -71,13 +71,16 @@ class SimApp(App):
     #help { dock: bottom; height: 1; color: rgb(160,160,160); }
     """
 
-    def __init__(self, session, picture=None, realtime=True):
+    def __init__(self, session, picture=None, realtime=True, saved=None):
         """session: an emu Session; picture: the card under the lid for every
         card (a file or a Pillow image), or None: the built-in deck's
         pictures, a new one for each card (emu.deckcards); realtime False:
-        time moves only by advance() (tests)."""
+        time moves only by advance() (tests); saved: where an exported
+        game.rec is kept (tui.saved)."""
         super().__init__()
         self.session = session
+        self.saved = saved
+        self.exports = 0  # the exports said on the help line (until the next key)
         self.picture = picture
         self.fitted = {}  # (picture, lid size) -> (x, y) -> rgb
         self.geom = view.GEOM
@@ -131,6 +134,8 @@ class SimApp(App):
         if k == "q":
             self.exit()
         elif k is not None and k in KEYS:
+            if self.exports:
+                self.query_one("#help").update(HELP)
             self.queue.append(k)
             self.feed()
         else:
@@ -192,6 +197,11 @@ class SimApp(App):
         if state != self.lid_shown:
             self.lid_shown = state
             self.query_one("#lid").update(view.lid(state[0], self.fitted_picture(state[1]), self.geom))
+        if self.saved is not None:  # the help line says where an exported record went, till the next key
+            self.saved.watch(s.dev)
+            if self.saved.exports != self.exports:
+                self.exports = self.saved.exports
+                self.query_one("#help").update(self.saved.said)
         text = view.scores(s.game(), s.card, s.reboots, self.answer(), self.lang)
         if text != self.scores_shown:
             self.scores_shown = text
@@ -259,7 +269,8 @@ def main(args):
     fresh(args)
     try:
         with press.session(args) as s:
-            SimApp(s, picture).run()
+            from host_sim.tui.saved import Saved
+            SimApp(s, picture, saved=Saved(args.flash)).run()
     except press.UsageError as e:
         print(e, file=sys.stderr)
         return 2
