@@ -544,7 +544,7 @@ def test_an_exported_record_is_kept_where_the_help_line_says(tmp_path, given):
     with press.session(flags(flash=flash)) as s:
         asyncio.run(go(s))
     where = os.path.join(flash if given else build, "game.rec")
-    assert seen["help"] == "Saved game.rec: %s" % where and seen["after"] == tui.HELP
+    assert seen["help"] == "Saved game.rec: %s" % where and seen["after"] == tui.w("help", 0)
     with open(where) as f:
         text = f.read()
     assert text.startswith("players 3") and "roll" in text

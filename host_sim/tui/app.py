@@ -135,7 +135,7 @@ class SimApp(App):
             self.exit()
         elif k is not None and k in KEYS:
             if self.exports:
-                self.query_one("#help").update(HELP)
+                self.query_one("#help").update(w("help"))
             self.queue.append(k)
             self.feed()
         else:

@@ -6,6 +6,7 @@ import os
 
 from host_sim import ROOT
 from host_sim.shown import shown
+from host_sim.tui.words import w
 
 BUILD = os.path.join(ROOT, "build")
 EXPORT = "game.rec"  # app.device.EXPORT: the name the device writes
@@ -37,7 +38,7 @@ class Saved:
                     with open(self.path, "w") as f:
                         f.write(text)
                 except OSError as e:
-                    self.said = "game.rec not kept: %s: %s" % (shown(self.path), e.strerror)
+                    self.said = w("not_kept") % (shown(self.path), e.strerror)
                     return
-            self.said = "Saved game.rec: %s" % shown(self.path)
+            self.said = w("saved") % shown(self.path)
         dev.out.export = export

@@ -19,6 +19,8 @@ WORDS = {
     "picture": ("the picture: %s", "图片：%s", "圖片：%s"),
     "card_in": ("card in the slot", "卡槽里有卡", "卡槽裡有卡"),
     "card_out": ("no card in the slot", "卡槽里没有卡", "卡槽裡沒有卡"),
+    "saved": ("Saved game.rec: %s", "已保存 game.rec：%s", "已儲存 game.rec：%s"),
+    "not_kept": ("game.rec not kept: %s: %s", "game.rec 没有保存：%s：%s", "game.rec 沒有儲存：%s：%s"),
     "rebooted": ("rebooted %d\u00d7", "已重启 %d 次", "已重新啟動 %d 次"),
 }
 
