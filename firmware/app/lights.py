@@ -15,9 +15,9 @@ _DIE2 = const(2)
 _FREE = const(4)
 _CURSOR = const(5)
 TEST = 6
-SEAT = 7  # a seat that may press: warm white, unlike any window's colour
+SEAT = 7  # a seat that may press: white (the dice's colours belong to the windows)
 PALETTE = ((0, 0, 0), (0, 60, 255), (255, 110, 0), (170, 0, 255), (0, 200, 60), (255, 255, 255), (255, 0, 0),
-           (255, 170, 60))
+           (255, 255, 255))
 SEAT_LIGHTS = const(12)  # the first seat's pixel: after the windows'
 
 

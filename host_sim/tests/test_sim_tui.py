@@ -473,3 +473,17 @@ def test_a_resumed_sim_starts_its_servos_where_the_last_run_left_them(tmp_path):
         for w in range(12):
             if not s.game().is_open(w):  # no closed window ever stands part open
                 assert abs(s.emu.servos[w].angle() - closed) < 1, (w, s.emu.angles())
+
+
+def test_the_score_panel_shows_each_lit_seat_light():
+    async def test(app, pilot, s):
+        def dots():
+            text = "".join("".join(seg.text for seg in line) for line in shown(app, "#scores"))
+            return [k + 1 for k in range(3) if (" %d:%d \u25cf" % (k + 1, s.game().crystals[k])) in text]
+        g = s.game()
+        assert dots() == [g.active + 1]  # whose turn: that seat's light
+        await keys(app, pilot, "r o p")
+        assert dots() == [k + 1 for k in range(3) if k != g.active]  # the call: who may join
+        lit = view.seat_lights(s.emu)
+        assert [k + 1 for k in range(6) if lit[k]] == dots()  # the panel shows what the pixels show
+    play(test)

@@ -172,7 +172,7 @@ class SimApp(App):
         if state != self.lid_shown:
             self.lid_shown = state
             self.query_one("#lid").update(view.lid(state[0], self.fitted_picture(state[1]), self.geom))
-        text = view.scores(s.game(), s.card, s.reboots, self.answer())
+        text = view.scores(s.game(), s.card, s.reboots, self.answer(), view.seat_lights(emu))
         if text != self.scores_shown:
             self.scores_shown = text
             self.query_one("#scores").update(text)

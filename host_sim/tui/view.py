@@ -207,10 +207,17 @@ def _seen(picture, w, i, j, geom):
     return ("\u2580", "%s on %s" % (_rgb(picture((x, y))), _rgb(picture((x, y + 1)))))
 
 
-def scores(game, card_in, reboots, answer=""):
+def seat_lights(emu, seats=6):
+    """Each seat light's colour, (r, g, b) or None when dark or absent (a chain
+    of 12 has none): the pixels after the 12 windows'."""
+    return [view.pixel(emu, 12 + s) for s in range(seats)]
+
+
+def scores(game, card_in, reboots, answer="", lights=()):
     """Round, card and closed windows; every seat's crystals (the active seat
-    highlighted); whether a card is in the slot, and reboots if any; at the
-    reveal, what the picture is (answer)."""
+    highlighted), a dot after a seat whose light is lit (lights: seat_lights());
+    whether a card is in the slot, and reboots if any; at the reveal, what the
+    picture is (answer)."""
     t = Text(no_wrap=True)
     if game is None:
         t.append("no game yet: set one up on the device\n", "italic")
@@ -218,7 +225,11 @@ def scores(game, card_in, reboots, answer=""):
         t.append("round %d/%d  card %d  N=%d closed\n" % (game.round, game.opts["rounds"], game.cards, game.closed()), "bold")
         for s in range(game.n):
             t.append(" %d:%d " % (s + 1, game.crystals[s]), "bold black on yellow" if s == game.active else "")
-            t.append(" ")
+            lit = lights[s] if s < len(lights) else None
+            if lit:  # the seat may press: its light, in its colour
+                t.append("\u25cf", "bold rgb(%d,%d,%d)" % lit)
+            else:
+                t.append(" ")
         t.append("crystals\n", "dim")
         if game.over():
             t.append("game over, won: seat %s\n" % ", ".join(str(s + 1) for s in game.winners()), "bold green")
