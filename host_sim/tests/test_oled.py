@@ -195,3 +195,17 @@ def test_panel_saves_as_png(tmp_path):
     lit = [(x, y) for y in range(128) for x in range(256) if img.getpixel((x, y)) != (0, 0, 0)]
     assert len(lit) == 4 * sum(r.count("#") for r in panel.text().splitlines())
     assert max(x for x, _ in lit) < 32 and max(y for _, y in lit) < 16
+
+
+def test_the_circuitpython_build_sends_the_ssd1309_the_same_lines():
+    """firmware/cp/oled.py keeps a copy of the driver's SSD1309 power-on lines
+    (the CircuitPython build has no framebuf driver to import them from)."""
+    import ast
+    import os
+    from host_sim import FIRMWARE
+    from drivers import ssd1306
+    with open(os.path.join(FIRMWARE, "cp", "oled.py")) as f:
+        tree = ast.parse(f.read())
+    copy = [ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
+            and getattr(n.targets[0], "id", "") == "_INIT_1309"]
+    assert copy == [ssd1306.INITS["ssd1309"]]
