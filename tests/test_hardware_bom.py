@@ -87,3 +87,16 @@ def test_the_netlist_chains_the_seat_lights_after_the_windows(name):
         assert block, f"no net PIXEL_DIN{k}"
         kinds = sorted(re.findall(r'\(pintype "(\w+)"\)', block.group(1)))
         assert kinds == ["INPUT", "OUTPUT"], (k, kinds)  # one LED's DOUT to the next one's DIN
+
+
+def test_the_display_figures_give_the_text_height_a_chair_needs():
+    """parts.DISPLAY, the BOM's panel, is what the bench measures glyphs by: 9 pixel rows reach the
+    3.5 mm read from a chair on the 2.42 inch panel; the 0.96 inch one needs 21."""
+    from hardware.schematics import boards, parts, power
+    big, small = parts.DISPLAYS["ssd1309"], parts.DISPLAYS["ssd1306"]
+    assert parts.DISPLAY is big and parts.display(boards.load("pico_pca9685")) is big
+    assert round(big.pitch_mm[1], 3) == 0.430 and round(small.pitch_mm[1], 3) == 0.170
+    assert big.text_mm(8) < 3.5 <= big.text_mm(9)
+    assert small.text_mm(20) < 3.5 <= small.text_mm(21)
+    rows = dict((load, amps) for _, load, amps in power.budget(boards.load("pico_pca9685")))
+    assert rows["SSD1309 OLED"] == big.current_a
