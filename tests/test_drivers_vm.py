@@ -187,3 +187,22 @@ print("servo_moves=%%d" %% sum(len(s.moves) for s in emu.servos))
 """ % (str(tmp_path) + "/"), mpy_dir, fakes_dir)
     assert out["problems"] == "['missing on I2C at 0x3c: OLED (SSD1306)']"
     assert int(out["servo_moves"]) >= 24  # each window opened and closed
+
+
+@pytest.mark.parametrize("height", [64, 32])
+def test_ssd1309_is_sent_only_what_it_knows_on_vm(height, mpy_dir, fakes_dir):
+    out = vm("""
+from emu import world
+from emu.ssd1306 import SSD1306 as Panel
+from drivers.ssd1306 import SSD1306
+from machine import I2C, Pin
+panel = Panel(128, %d, "ssd1309")
+world.bus(0).attach(0x3C, panel)
+o = SSD1306(I2C(0, sda=Pin(4), scl=Pin(5)), 0x3C, 128, %d, "ssd1309")
+o.text("P1", 0, 0)
+o.show()
+print("refused=%%s" %% panel.refused)
+print("on=%%s" %% (panel.on and panel.wired_right()))
+print("same=%%s" %% (panel.ram == o.buffer))
+""" % (height, height), mpy_dir, fakes_dir)
+    assert out == {"refused": "[]", "on": "True", "same": "True"}

@@ -5,6 +5,8 @@ import csv
 import re
 from pathlib import Path
 
+import pytest
+
 from hardware.lid import cables
 from hardware.schematics import stripboard
 
@@ -45,3 +47,56 @@ def test_servo_extension_leads_are_the_runs_longer_than_the_sg90s_lead():
     ext = [r for r in rows() if r["Description"].startswith("servo extension lead")]
     assert len(ext) == 1 and int(ext[0]["Quantity"]) == need
     assert 0 < need < 12
+
+
+BOARDS = ["pico_pca9685", "pico_direct_pwm", "pico_epaper", "pico_pca9685_breakout"]
+
+
+def board_rows(name):
+    with (ROOT / "hardware" / "schematics" / f"{name}_bom.csv").open() as f:
+        return list(csv.DictReader(f))
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_every_board_buys_the_seat_lights_and_the_legible_oled(name):
+    from hardware.schematics import parts
+    got = board_rows(name)
+    leds = [r for r in got if r["Value"] == "WS2812B"]
+    assert len(leds) == 1 and leds[0]["Quantity"] == "18"  # 12 windows, then 6 seats
+    for seat in range(1, 7):
+        assert f"beside seat {seat}'s button" in leds[0]["Description"]
+    cable = [r for r in got if r["Description"].startswith("3-core cable for the seat lights")]
+    assert len(cable) == 1 and int(cable[0]["Quantity"]) >= 6  # metres: a hop from seat to seat
+    oled = [r for r in got if r["Description"].startswith("OLED module")]
+    assert [r["Description"] for r in oled] == [parts.DISPLAY.bom]
+    assert "2.42 inch" in parts.DISPLAY.bom and "SSD1309" in parts.DISPLAY.bom
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_the_netlist_chains_the_seat_lights_after_the_windows(name):
+    """Each seat's LED in the netlist, its DIN on the DOUT of the LED before it: LED 13 (seat 1's)
+    after window 12's, and so on."""
+    net = (ROOT / "hardware" / "schematics" / f"{name}.net").read_text()
+    refs = re.findall(r'\(ref "(D\d+)"\)\s*\(value "WS2812B"\)\s*\(description "([^"]*)"\)', net)
+    where = [d for _, d in sorted(refs, key=lambda r: int(r[0][1:]))]  # in chain order
+    assert len(where) == 18, where
+    assert all("under a window" in d for d in where[:12])
+    assert [d.split("beside ")[1] for d in where[12:]] == [f"seat {k}'s button" for k in range(1, 7)]
+    for k in range(13, 19):  # the chain's nets, PIXEL_DIN13..18: a DOUT and a DIN each
+        block = re.search(r'\(name "PIXEL_DIN%d"\)(.*?)(?=\(net\s|\Z)' % k, net, re.S)
+        assert block, f"no net PIXEL_DIN{k}"
+        kinds = sorted(re.findall(r'\(pintype "(\w+)"\)', block.group(1)))
+        assert kinds == ["INPUT", "OUTPUT"], (k, kinds)  # one LED's DOUT to the next one's DIN
+
+
+def test_the_display_figures_give_the_text_height_a_chair_needs():
+    """parts.DISPLAY, the BOM's panel, is what the bench measures glyphs by: 9 pixel rows reach the
+    3.5 mm read from a chair on the 2.42 inch panel; the 0.96 inch one needs 21."""
+    from hardware.schematics import boards, parts, power
+    big, small = parts.DISPLAYS["ssd1309"], parts.DISPLAYS["ssd1306"]
+    assert parts.DISPLAY is big and parts.display(boards.load("pico_pca9685")) is big
+    assert round(big.pitch_mm[1], 3) == 0.430 and round(small.pitch_mm[1], 3) == 0.170
+    assert big.text_mm(8) < 3.5 <= big.text_mm(9)
+    assert small.text_mm(20) < 3.5 <= small.text_mm(21)
+    rows = dict((load, amps) for _, load, amps in power.budget(boards.load("pico_pca9685")))
+    assert rows["SSD1309 OLED"] == big.current_a

@@ -8,6 +8,7 @@ from game.engine import SEATS as _SEATS, WINDOWS as _WINDOWS
 
 
 DEFAULT = "pico_pca9685"
+PANELS = ("ssd1306", "ssd1309")  # the OLED controllers drivers.ssd1306 drives
 # GPIOs a Pico brings out: 23-25 and 29 drive the regulator, VBUS sense, LED, VSYS.
 USABLE = tuple(range(23)) + (26, 27, 28)
 ADC_PINS = (26, 27, 28)
@@ -132,6 +133,11 @@ def validate(cfg):
     _int(i2c, "freq", "i2c", 10000, 1000000)
 
     oled = _get(cfg, "oled", "", dict)
+    # the controller: the 2.42 inch modules' SSD1309 takes the SSD1306's commands but
+    # the charge pump's (drivers.ssd1306); a config from before the key is a 0.96 inch SSD1306
+    panel = oled["panel"] = _get(oled, "panel", "oled") if "panel" in oled else "ssd1306"
+    if panel not in PANELS:
+        _fail("oled", "panel", "unknown panel %s (one of %s)" % (_cut(repr(panel)), ", ".join(PANELS)))
     _int(oled, "address", "oled", 0x08, 0x77)
     _int(oled, "width", "oled", 128, 128)
     h = _get(oled, "height", "oled", int)
@@ -221,7 +227,10 @@ def validate(cfg):
 
     px = _get(cfg, "pixels", "", dict)
     pins.claim(px, "pin", "pixels")
-    _int(px, "count", "pixels", _WINDOWS, _WINDOWS)
+    n = _get(px, "count", "pixels", int)
+    if n != _WINDOWS and n != _WINDOWS + _SEATS:  # app.lights: the windows', then a seat's each
+        _fail("pixels", "count", "must be %d (a light a window) or %d (then a light a seat), not %d" % (
+            _WINDOWS, _WINDOWS + _SEATS, n))
     px["brightness"] = _int(px, "brightness", "pixels", 0, 255, 64)
 
     bz = pins.claim(cfg, "buzzer", "")

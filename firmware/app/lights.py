@@ -1,8 +1,11 @@
 """What the NeoPixels show: while a window may be opened, the window lights in
 the colour of the die that allows it (the engine's rule, Game.allows; both dice: the mix; no dice: green),
-and the window NEXT points at lights white. Colours go in as palette
-indexes into a preallocated bytearray, so a frame allocates nothing."""
+and the window NEXT points at lights white. On a chain of 18 the six after
+the windows are the seats' (one by each seat button): lit while that seat
+may press (app.board: 12 or 18). Colours go in as palette indexes into a
+preallocated bytearray, so a frame allocates nothing."""
 from game import const
+from game import engine
 
 # Palette indexes: off, each die, both (_DIE1 | _DIE2: the mix), no dice, the
 # cursor and the self-test's window; private consts but TEST, the self-test's
@@ -12,13 +15,17 @@ _DIE2 = const(2)
 _FREE = const(4)
 _CURSOR = const(5)
 TEST = 6
-PALETTE = ((0, 0, 0), (0, 60, 255), (255, 110, 0), (170, 0, 255), (0, 200, 60), (255, 255, 255), (255, 0, 0))
+SEAT = 7  # a seat that may press: white (the dice's colours belong to the windows)
+PALETTE = ((0, 0, 0), (0, 60, 255), (255, 110, 0), (170, 0, 255), (0, 200, 60), (255, 255, 255), (255, 0, 0),
+           (255, 255, 255))
+SEAT_LIGHTS = const(12)  # the first seat's pixel: after the windows'
 
 
 def fill(ctl, out):
-    """Write each window's palette index into out (a bytearray of 12): what the
-    device's mode lights (play: the dice; the self-test: its window)."""
-    for w in range(12):
+    """Write each pixel's palette index into out (a bytearray of 12, or 18 with
+    the seats'): what the device's mode lights (play: the dice and the seats
+    that may press; the self-test: its window)."""
+    for w in range(len(out)):
         out[w] = _OFF
     ctl.cur.light(ctl, out)
 
@@ -26,7 +33,7 @@ def fill(ctl, out):
 def dice(g, m, cursor, out):
     """Play: each window of mask m (the windows that may be opened) in the
     colour of the die that allows it, the cursor's white."""
-    for w in range(len(out)):
+    for w in range(12):
         if not (m >> w) & 1:
             continue
         if not g.d1:
@@ -40,3 +47,20 @@ def dice(g, m, cursor, out):
         out[w] = k
     if 0 <= cursor < 12 and (m >> cursor) & 1:
         out[cursor] = _CURSOR
+
+
+def seats(g, legal, out):
+    """Play: the seat pixels (if out has them) of the seats that may press now:
+    the active seat in its turn (roll, open, decide), in a call each seat
+    that may join, at the reveal each seat that may be named right. legal:
+    the game's legal actions now (app.store's, built once per change)."""
+    if len(out) <= SEAT_LIGHTS:
+        return
+    ph = g.phase
+    if ph == engine.P_ROLL or ph == engine.P_OPEN or ph == engine.P_DECIDE:
+        out[SEAT_LIGHTS + g.active] = SEAT
+        return
+    want = engine.GUESS if ph == engine.P_CALL else engine.REVEAL if ph == engine.P_REVEAL else -1
+    for op, a in legal:
+        if op == want and 0 <= a < engine.SEATS:
+            out[SEAT_LIGHTS + a] = SEAT

@@ -19,7 +19,7 @@ def i2c(c):
 def display(bus, o):
     """The OLED of a board config's "oled", on an I2C bus (OSError if it does not answer)."""
     from drivers.ssd1306 import SSD1306
-    return SSD1306(bus, o["address"], o["width"], o["height"])
+    return SSD1306(bus, o["address"], o["width"], o["height"], o.get("panel", "ssd1306"))
 
 
 def led():

@@ -7,9 +7,15 @@ from adafruit_ssd1306 import SSD1306_I2C
 
 from cp import font8x8
 
+# The SSD1309's power-on lines (drivers.ssd1306's): the library's own send the
+# charge pump's 0x8D, which the SSD1309 does not know (see docs/hardware.md).
+_INIT_1309 = (0xFD, 0x12, 0xAE, 0x20, 0x00, 0x40, 0xA1, 0xA8, 63, 0xC8, 0xD3, 0x00, 0xDA, 0x12,
+              0xD5, 0x80, 0xD9, 0x22, 0xDB, 0x34, 0x81, 0xFF, 0xA4, 0xA6, 0xAF)
+
 
 class Oled(SSD1306_I2C):
-    def __init__(self, i2c, address=0x3C, width=128, height=64):
+    def __init__(self, i2c, address=0x3C, width=128, height=64, panel="ssd1306"):
+        self.panel = panel  # read by init_display, which the library's __init__ calls
         # what the panel's RAM holds: the library's init cleared it
         self.shown = bytearray(width * (height // 8))
         self._page = bytearray(width + 1)
@@ -17,6 +23,15 @@ class Oled(SSD1306_I2C):
         super().__init__(width, height, i2c, addr=address)
         self.parts = self.pages  # what show_part() sends: a page
         self.show(True)  # the RAM holds noise at power-up
+
+    def init_display(self):
+        if self.panel != "ssd1309":
+            super().init_display()
+            return
+        for cmd in _INIT_1309:  # 128x64 only: the board config refuses other heights
+            self.write_cmd(cmd)
+        self.fill(0)
+        self.show(True)
 
     def text(self, s, x, y, color=1, *args, **kwargs):
         """Draw s with the 8x8 font from (x, y), as MicroPython's framebuf does:

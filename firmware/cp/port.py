@@ -26,7 +26,7 @@ def i2c(c):
 def display(bus, o):
     """The OLED of a board config's "oled", on an I2C bus (OSError if it does not answer)."""
     from cp.oled import Oled
-    return Oled(bus, o["address"], o["width"], o["height"])
+    return Oled(bus, o["address"], o["width"], o["height"], o.get("panel", "ssd1306"))
 
 
 def led():

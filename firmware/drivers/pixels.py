@@ -1,6 +1,6 @@
-"""The 12 NeoPixels, one under each window, through MicroPython's `neopixel`.
-Every colour is scaled by the brightness cap: 12 at full white draw about 0.7 A,
-at the default cap of 64/255 under 0.2 A."""
+"""The NeoPixels (12 under the windows, then a light by each seat), through MicroPython's `neopixel`.
+Every colour is scaled by the brightness cap: 18 at full white draw about 1.1 A,
+at the default cap of 64/255 under 0.3 A."""
 
 
 class Pixels:

@@ -1,7 +1,14 @@
-"""SSD1306 128x64 OLED on I2C, drawn with framebuf. show() sends only what
-changed: each half page (8 rows, 64 columns) that differs from what the
-panel holds, allocating nothing. A whole frame is 1,024 data bytes, about
-25 ms at 400 kHz."""
+"""SSD1306 or SSD1309 128x64 OLED on I2C, drawn with framebuf. show() sends
+only what changed: each half page (8 rows, 64 columns) that differs from what
+the panel holds, allocating nothing. A whole frame is 1,024 data bytes, about
+25 ms at 400 kHz.
+
+The SSD1309 (the 2.42 inch modules) takes the SSD1306's addressing, scan and
+display commands, but has no charge pump: its panel voltage comes from the
+module's own boost converter, and 0x8D is no command of it (its argument
+would be read as a command of its own). So it gets its own power-on lines:
+the command lock opened (0xFD 0x12: locked, it ignores every command), no
+0x8D, and the pre-charge and VCOMH its datasheet gives for its external VCC."""
 import framebuf
 from micropython import const
 
@@ -13,10 +20,15 @@ _SET_PAGE = const(0x22)
 # glass is mounted rotated), internal charge pump, display on last.
 _INIT = (0xAE, 0x20, 0x00, 0x40, 0xA1, 0xA8, 63, 0xC8, 0xD3, 0x00, 0xDA, 0x12,
          0xD5, 0x80, 0xD9, 0xF1, 0xDB, 0x30, 0x81, 0xFF, 0xA4, 0xA6, 0x8D, 0x14, 0xAF)
+# The SSD1309's: unlocked first; pre-charge 0x22 (its reset value, for external
+# VCC), VCOMH 0x34 (0.78 VCC); no charge pump.
+_INIT_1309 = (0xFD, 0x12, 0xAE, 0x20, 0x00, 0x40, 0xA1, 0xA8, 63, 0xC8, 0xD3, 0x00, 0xDA, 0x12,
+              0xD5, 0x80, 0xD9, 0x22, 0xDB, 0x34, 0x81, 0xFF, 0xA4, 0xA6, 0xAF)
+INITS = {"ssd1306": _INIT, "ssd1309": _INIT_1309}  # by the board config's oled.panel
 
 
 class SSD1306(framebuf.FrameBuffer):
-    def __init__(self, i2c, address=0x3C, width=128, height=64):
+    def __init__(self, i2c, address=0x3C, width=128, height=64, panel="ssd1306"):
         self.i2c = i2c
         self.address = address
         self.width = width
@@ -41,12 +53,13 @@ class SSD1306(framebuf.FrameBuffer):
         s = memoryview(self.shown)
         self._parts = [b[k * h:(k + 1) * h] for k in range(self.parts)]
         self._parts_shown = [s[k * h:(k + 1) * h] for k in range(self.parts)]
-        cmds = bytearray(len(_INIT) + 1)  # control byte 0x00: a command stream
-        for k in range(len(_INIT)):
-            cmds[k + 1] = _INIT[k]
-        if height != 64:
-            cmds[7] = height - 1
-            cmds[12] = 0x02
+        init = INITS[panel]
+        cmds = bytearray(len(init) + 1)  # control byte 0x00: a command stream
+        for k in range(len(init)):
+            cmds[k + 1] = init[k]
+        if height != 64:  # the arguments of multiplex (0xA8) and COM pins (0xDA)
+            cmds[init.index(0xA8) + 2] = height - 1
+            cmds[init.index(0xDA) + 2] = 0x02
         i2c.writeto(address, cmds)
         self.show(True)
 

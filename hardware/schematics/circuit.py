@@ -16,6 +16,8 @@ from .domains import Domain
 from .parts import make
 from .skidl_env import skidl
 
+WINDOWS = 12  # the pixel chain's first LEDs: the windows'; any after them are the seats'
+
 Net = skidl.Net
 # What the guard is claimed to survive, either polarity: 5 V and 9-12 V adapters. The FETs take 30 V,
 # 2.5x that: a plug hot-plugged through a cable rings up to about twice the adapter's voltage.
@@ -188,8 +190,9 @@ def _i2c(b):
     sda, scl = b.nets["I2C_SDA"], b.nets["I2C_SCL"]
     b.resistor(sda, b.v3, "2k2", "I2C SDA pull-up (400 kHz up to about 150 pF: 30 cm of cable)")
     b.resistor(scl, b.v3, "2k2", "I2C SCL pull-up (400 kHz up to about 150 pF: 30 cm of cable)")
+    panel = b.cfg["oled"].get("panel", "ssd1306").upper()
     j = b.connector("xh4", "OLED GND VCC SCL SDA",
-                    "JST-XH 4-pin to the 128x64 SSD1306 OLED (keyed: crimp the cable to the module's own pin order)",
+                    f"JST-XH 4-pin to the 128x64 {panel} OLED (keyed: crimp the cable to the module's own pin order)",
                     (b.gnd, b.v3, scl, sda))
     j.supply_pin = "2"  # the module's VCC: its own I2C pull-ups go to it
 
@@ -299,7 +302,8 @@ def _buttons(b):
 
 
 def _pixels(b):
-    """GP -> 74AHCT125 (3.3 V in, 5 V out) -> 330R -> JST-XH -> WS2812B chain under the windows.
+    """GP -> 74AHCT125 (3.3 V in, 5 V out) -> 330R -> JST-XH -> WS2812B chain under the windows,
+    then on to a light beside each seat button (the board config's pixels.count: 12 or 18).
 
     The chain's supply comes off +5V through a Schottky: 0.1-0.4 V lower, so a
     supply just under the guard's over-voltage trip stays below the WS2812B's
@@ -325,8 +329,9 @@ def _pixels(b):
     b.cap(pix, "1000uF", "NeoPixel 5 V bulk at the pixel connector (10 V low-ESR)")
     b.connector("xh3", "pixels +5V DIN GND", "JST-XH 3-pin to the NeoPixel chain", (pix, din, b.gnd))
     count = b.cfg["pixels"]["count"]
-    for i in range(1, count + 1):
-        led = make("ws2812b", "WS2812B", "off-board: addressable RGB LED (NeoPixel) under a window")
+    for i in range(1, count + 1):  # the windows' 12, then (a chain of 18) one beside each seat button
+        where = "under a window" if i <= WINDOWS else f"beside seat {i - WINDOWS}'s button"
+        led = make("ws2812b", "WS2812B", f"off-board: addressable RGB LED (NeoPixel) {where}")
         led["VDD"] += pix
         led["VSS"] += b.gnd
         led["DIN"] += din

@@ -5,6 +5,7 @@ KiCad standard-library names, so the netlist imports straight into the PCB
 editor. Through-hole wherever a maker can get it.
 """
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from . import pico
@@ -12,6 +13,48 @@ from .skidl_env import skidl
 
 R_FP = "Resistor_THT:R_Axial_DIN0207_L6.3mm_D2.5mm_P10.16mm_Horizontal"
 C_FP = "Capacitor_THT:C_Disc_D5.0mm_W2.5mm_P5.00mm"
+
+
+
+@dataclass(frozen=True)
+class Display:
+    """An OLED module the board config's oled.panel can name: what the BOM orders, the lid
+    holds and the bench measures text by (a glyph's height: its pixels times the pitch)."""
+    bom: str  # the BOM's line
+    search: str  # a supplier search name
+    pixels: tuple  # columns, rows
+    active_mm: tuple  # the lit area's width, height
+    current_a: float  # from 3V3, every pixel lit, rounded up
+    source: str  # where the figures come from
+
+    @property
+    def pitch_mm(self):
+        """(x, y): the distance from one pixel to the next, across and down."""
+        return self.active_mm[0] / self.pixels[0], self.active_mm[1] / self.pixels[1]
+
+    def text_mm(self, rows):
+        """How tall `rows` pixel rows stand on this panel."""
+        return rows * self.pitch_mm[1]
+
+
+# By oled.panel (firmware/boards/*.json). The 2.42 inch module's SSD1309 has no charge pump: its
+# panel voltage comes from a boost converter on the module, hence the current.
+DISPLAYS = {
+    "ssd1309": Display("OLED module 2.42 inch 128 x 64, SSD1309, I2C, 4 pin (GND VCC SCL SDA)",
+                       "2.42 inch OLED SSD1309 I2C 4 pin", (128, 64), (55.01, 27.49), 0.100,
+                       "2.42 inch 128x64 panels' data sheets (active area 55.01 x 27.49 mm, pitch 0.43 mm); "
+                       "current: an estimate for the module's boost converter, measure yours"),
+    "ssd1306": Display("OLED module 0.96 inch 128 x 64, SSD1306, I2C, 4 pin", "0.96 inch OLED SSD1306 I2C 4 pin",
+                       (128, 64), (21.74, 10.86), 0.020,
+                       "0.96 inch 128x64 panels' data sheets (display area 21.74 x 10.86 mm, pitch 0.17 mm)"),
+}
+DISPLAY = DISPLAYS["ssd1309"]  # the BOM's display: every shipped board's oled.panel
+
+
+def display(cfg):
+    """The Display of a board config (a config without oled.panel has the 0.96 inch SSD1306)."""
+    return DISPLAYS[cfg["oled"].get("panel", "ssd1306")]
+
 
 # kind: (library, symbol, footprint)
 CATALOGUE = {

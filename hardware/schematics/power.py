@@ -5,19 +5,19 @@ Per-part figures are typical datasheet / measured values, rounded up:
   driven against its stop draws that without end); ~50 mA holding a light flap
   with its pulses on (it hunts around the set point); ~6 mA with the pulses off.
 - WS2812B: 20 mA per colour channel at full PWM (60 mA white), ~1 mA quiescent.
-- Pico (RP2040 running MicroPython): <= 50 mA; SSD1306 module <= 20 mA all pixels lit;
+- Pico (RP2040 running MicroPython): <= 50 mA; the OLED module all pixels lit: the
+  board config's panel (parts.DISPLAYS: SSD1306 20 mA, the 2.42 inch SSD1309's boost 100 mA);
   PCA9685 <= 10 mA; magnetic transducer: 5 V over its 42 ohm coil, ~120 mA while
   the pin is high; power LED 3 mA; 74AHCT125 and LTC4365 negligible.
 """
 
-from . import boards
+from . import boards, parts
 
 SG90_PEAK_A = 0.75  # starting, or stalled against a stop
 SG90_HOLD_A = 0.05  # pulses on, holding a flap
 PIXEL_CHANNEL_A = 0.020
 PIXEL_IDLE_A = 0.001
-LOGIC_A = {"Raspberry Pi Pico": 0.050, "SSD1306 OLED": 0.020, "buzzer (42 ohm magnetic transducer)": 0.120,
-           "power LED": 0.003}
+LOGIC_A = {"Raspberry Pi Pico": 0.050, "buzzer (42 ohm magnetic transducer)": 0.120, "power LED": 0.003}
 PCA9685_A = 0.010
 SUPPLY_A = 6.0  # what to buy: 5 V, 6 A
 FUSE_HOLD_A, FUSE_TRIP_A = 3.0, 5.1  # F1, Bourns MF-RG300: trips below what the supply gives
@@ -34,6 +34,8 @@ def budget(cfg):
         ("servo", f"{servos - moving} SG90 holding, pulses on", (servos - moving) * SG90_HOLD_A),
     ]
     rows += [("logic", name, amps) for name, amps in LOGIC_A.items()]
+    oled = cfg["oled"].get("panel", "ssd1306")
+    rows.insert(3, ("logic", f"{oled.upper()} OLED", parts.display(cfg).current_a))
     if sh["backend"] == "pca9685":
         rows.append(("logic", "PCA9685", PCA9685_A))
     rows.append(("pixels", f"{px['count']} WS2812B, white at brightness {brightness}/255",

@@ -7,7 +7,9 @@ has a generic search name a maker can type into any supplier's search box. Looku
 part's kind (parts.CATALOGUE) and value; a part with no entry is an error, not a blank cell.
 """
 
-from . import boards, stripboard
+from . import boards, parts, stripboard
+
+WINDOWS = 12  # the chain's first pixels: the windows'; the rest are the seats'
 
 HEADER_STRIP = "61304011121"  # Wurth 1 x 40 male header: every 2.54 mm header is broken off one
 # kind -> (manufacturer, MPN, rating / tolerance, generic search name); MPN "{R}" takes the value.
@@ -89,6 +91,7 @@ def extras(cfg, circuit):
             xh[int(part.kind[2:])] = xh.get(int(part.kind[2:]), 0) + 1
     servos = boards.servo_count(cfg)
     seats = len(cfg["seat_buttons"])
+    lights = cfg["pixels"]["count"] - WINDOWS  # the seats' pixels after the windows'
     rows = [("Pico socket: female header 1 x 20", 2, "board", "Sullins", "PPTC201LFBN-RC", "2.54 mm, 1 x 20",
              "female header 1x20 2.54mm"),
             ("Pico's own pins: male header 1 x 20, soldered to the Pico (or buy the Pico with headers)", 2,
@@ -120,14 +123,18 @@ def extras(cfg, circuit):
               "(generic)", "ISO 7045 M2 x 14", "M2x14 screw nut"),
              ("self-tapping screw 2.2 x 4.5 mm, pan head: switch frame under the tray", 2, "lid", "",
               "(generic)", "ISO 7049 ST2.2 x 4.5", "ST2.2x4.5 pan head self tapping screw")]
-    rows += [("OLED module 0.96 inch 128 x 64, SSD1306, I2C, 4 pin", 1, "lid", "", "(generic)", "3.3-5 V, 0x3C",
-              "0.96 inch OLED SSD1306 I2C 4 pin"),
+    oled = parts.display(cfg)
+    rows += [(oled.bom, 1, "lid", "", "(generic)", "3.3-5 V, 0x3C", oled.search),
              ("5 V 6 A adapter, 5.5 x 2.1 mm plug, centre positive", 1, "supply", "Mean Well", "GST36A05-P1J",
               "5 V, 6 A, 30 W", "5V 6A power supply 5.5x2.1"),
              ("wire 18 AWG stranded, red and black", 2, "cable", "", "(generic)", "metres", "18 AWG silicone wire"),
              ("wire 26 AWG stranded, 4 colours", 4, "cable", "", "(generic)", "metres", "26 AWG stranded hook-up wire"),
              ("wire 24 AWG stranded, 3 colours: the LED chain", 3, "cable", "", "(generic)", "metres",
-              "24 AWG stranded hook-up wire"),
+              "24 AWG stranded hook-up wire")]
+    if lights:
+        rows += [("3-core cable for the seat lights: LED 12 to seat 1's light, then seat to seat", 2 * lights,
+                  "cable", "", "(generic)", "metres, 3 x 24 AWG", "3 core cable 24 AWG")]
+    rows += [
              ("wire 22 AWG solid, tinned: the stripboard's wire links", 3, "board", "", "(generic)", "metres",
               "22 AWG tinned copper wire"),
              ("wire 20 AWG solid, tinned: the stripboard's servo-current links", 1, "board", "", "(generic)",

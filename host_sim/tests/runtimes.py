@@ -48,7 +48,8 @@ def play(runtime, game, flash):
     s.run(3000)  # every move over
     end = {"angles": [round(a) for a in s.emu.angles()],
            "moves": [len(v.moves) for v in s.emu.servos],
-           "errors": s.errors, "reboots": s.reboots, "oled_ram": bytes(s.emu.oled.ram).hex()}
+           "errors": s.errors, "reboots": s.reboots, "oled_ram": bytes(s.emu.oled.ram).hex(),
+           "oled": [s.emu.oled.chip] + s.emu.oled.refused}  # the commands that controller did not know
     return {"keys": done, "trace": trace, "end": end}
 
 

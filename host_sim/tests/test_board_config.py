@@ -232,3 +232,24 @@ def test_a_long_value_or_name_in_an_error_is_cut_to_one_short_line():
     assert len(msg) < 200 and "(5002 characters)" in msg
     msg = bad("pico_pca9685", lambda c: c["shutters"].update(closed_us="k" * 5000))
     assert len(msg) < 200 and msg.startswith("board config: shutters.closed_us: must be an integer, not 'kkk")
+
+
+def test_the_oled_panel_is_named_or_an_old_config_is_a_ssd1306():
+    assert board.load("pico_pca9685", FIRMWARE + "/")["oled"]["panel"] == "ssd1309"  # the 2.42 inch module
+    assert board.load("pico_pca9685_oled096", FIRMWARE + "/")["oled"]["panel"] == "ssd1306"
+    old = copy.deepcopy(shipped("pico_pca9685"))
+    del old["oled"]["panel"]  # a config from before the key
+    assert board.validate(old)["oled"]["panel"] == "ssd1306"
+    msg = bad("pico_pca9685", lambda c: c["oled"].update(panel="sh1106"))
+    assert msg == "board config: oled.panel: unknown panel 'sh1106' (one of ssd1306, ssd1309)"
+    assert "oled.panel: unknown panel 1309" in bad("pico_pca9685", lambda c: c["oled"].update(panel=1309))
+
+
+def test_the_pixel_chain_is_the_windows_or_the_windows_and_the_seats():
+    for name in ("pico_pca9685", "pico_direct_pwm", "pico_epaper"):
+        assert board.load(name, FIRMWARE + "/")["pixels"]["count"] == 18  # every board has the seat lights
+    old = copy.deepcopy(shipped("pico_direct_pwm"))
+    old["pixels"]["count"] = 12  # a chain without them still works
+    assert board.validate(old)["pixels"]["count"] == 12
+    msg = bad("pico_pca9685", lambda c: c["pixels"].update(count=15))
+    assert msg == "board config: pixels.count: must be 12 (a light a window) or 18 (then a light a seat), not 15"

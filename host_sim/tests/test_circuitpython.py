@@ -43,6 +43,7 @@ def test_same_keys_same_game_screens_lights_and_shutters(both, i):
     assert mp["trace"][-1]["state"]["over"] and len(mp["keys"]) > 40
     assert cp["keys"] == mp["keys"]
     assert cp["end"]["errors"] == [] and cp["end"]["reboots"] == 0
+    assert cp["end"]["oled"] == ["ssd1309"]  # the 2.42 inch module, sent nothing it does not know
     for k, (a, b) in enumerate(zip(mp["trace"], cp["trace"])):
         assert a == b, "after key %d (%s): %s differ" % (k, mp["keys"][k - 1] if k else "boot",
                                                         [n for n in a if a[n] != b[n]])

@@ -16,9 +16,56 @@ def oled_board():
 
 def test_init_turns_the_panel_on_and_clears_it():
     panel, oled = oled_board()
-    assert panel.on and panel.charge_pump and panel.mode == 0
+    assert panel.chip == "ssd1309" and panel.refused == []  # the shipped boards' 2.42 inch module
+    assert panel.on and not panel.charge_pump and panel.mode == 0
     assert panel.seg_remap and panel.com_flip
     assert panel.ram == bytes(1024)
+
+
+def test_the_096_inch_board_turns_its_charge_pump_on():
+    cfg, emu, h = hw.boot("pico_pca9685_oled096")
+    panel = emu.oled
+    assert panel.chip == "ssd1306" and panel.refused == []
+    assert panel.on and panel.charge_pump and panel.wired_right()
+
+
+@pytest.mark.parametrize("chip", ["ssd1306", "ssd1309"])
+def test_each_controller_is_sent_only_what_it_knows(chip):
+    from drivers.ssd1306 import SSD1306
+    from emu.ssd1306 import SSD1306 as Panel
+    from machine import I2C, Pin
+    hw.reset()
+    panel = Panel(128, 64, chip)
+    world.bus(0).attach(0x3C, panel)
+    oled = SSD1306(I2C(0, sda=Pin(4), scl=Pin(5)), 0x3C, 128, 64, chip)
+    assert panel.refused == [] and panel.on and panel.wired_right()
+    assert panel.contrast == 0xFF and panel.seg_remap and panel.com_flip
+    oled.text("P1", 0, 0)
+    oled.show()
+    assert panel.ram == oled.buffer
+
+
+def test_the_ssd1309_refuses_the_charge_pump():
+    """The SSD1306's power-on lines sent to an SSD1309: it knows no 0x8D, and
+    reads the argument after it (0x14) as a command of its own."""
+    from drivers.ssd1306 import SSD1306
+    from emu.ssd1306 import SSD1306 as Panel
+    from machine import I2C, Pin
+    hw.reset()
+    panel = Panel(128, 64, "ssd1309")
+    world.bus(0).attach(0x3C, panel)
+    SSD1306(I2C(0, sda=Pin(4), scl=Pin(5)), 0x3C, 128, 64, "ssd1306")
+    assert panel.refused == [0x8D] and not panel.charge_pump
+    locked = Panel(128, 64, "ssd1309")
+    locked.i2c_write(bytes((0x00, 0xFD, 0x16, 0xAF)))  # locked: display-on is ignored
+    assert not locked.on
+    locked.i2c_write(bytes((0x00, 0xFD, 0x12, 0xAF)))
+    assert locked.on
+    old = Panel(128, 64, "ssd1306")
+    old.i2c_write(bytes((0x00, 0xFD, 0x12)))
+    assert old.refused == [0xFD]
+    with pytest.raises(ValueError, match="no such OLED controller 'sh1106'"):
+        Panel(128, 64, "sh1106")
 
 
 @pytest.mark.parametrize("height", [64, 32])
@@ -148,3 +195,17 @@ def test_panel_saves_as_png(tmp_path):
     lit = [(x, y) for y in range(128) for x in range(256) if img.getpixel((x, y)) != (0, 0, 0)]
     assert len(lit) == 4 * sum(r.count("#") for r in panel.text().splitlines())
     assert max(x for x, _ in lit) < 32 and max(y for _, y in lit) < 16
+
+
+def test_the_circuitpython_build_sends_the_ssd1309_the_same_lines():
+    """firmware/cp/oled.py keeps a copy of the driver's SSD1309 power-on lines
+    (the CircuitPython build has no framebuf driver to import them from)."""
+    import ast
+    import os
+    from host_sim import FIRMWARE
+    from drivers import ssd1306
+    with open(os.path.join(FIRMWARE, "cp", "oled.py")) as f:
+        tree = ast.parse(f.read())
+    copy = [ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
+            and getattr(n.targets[0], "id", "") == "_INIT_1309"]
+    assert copy == [ssd1306.INITS["ssd1309"]]

@@ -16,12 +16,13 @@ def test_pixels_are_capped_and_sent_green_first():
     t0 = clock.now_us()
     h.pixels.show()
     frame = emu.pixels.data
-    assert len(frame) == 36
+    assert len(frame) == 54  # 18: the windows', then the seats'
+
     assert max(frame) == 64  # the board's brightness cap
     assert frame[9:12] == bytes((0, 64, 32))  # GRB on the wire
-    assert clock.now_us() - t0 == 36 * 10 + 50  # 1.25 us a bit, then the latch
+    assert clock.now_us() - t0 == 54 * 10 + 50  # 1.25 us a bit, then the latch
     h.pixels.off()
-    assert emu.pixels.data == bytes(36)
+    assert emu.pixels.data == bytes(54)
 
 
 def test_pixels_off_at_full_brightness_is_dark():
@@ -29,9 +30,9 @@ def test_pixels_off_at_full_brightness_is_dark():
     h.pixels.brightness = 255
     h.pixels.fill(255, 255, 255)
     h.pixels.show()
-    assert emu.pixels.data == bytes([255]) * 36
+    assert emu.pixels.data == bytes([255]) * 54
     h.pixels.off()
-    assert emu.pixels.data == bytes(36)
+    assert emu.pixels.data == bytes(54)
 
 
 def test_buzzer_plays_a_tune_and_falls_silent():

@@ -30,12 +30,13 @@ def test_everything_present_and_pressed(tmp_path):
     frames = []
     strip.listeners.append(lambda: frames.append(strip.data))
     t.pixels()
-    assert len(frames) == 3 * 12 + 1
+    n = 18  # the windows' pixels, then the seats'
+    assert len(frames) == 3 * n + 1
     for k, frame in enumerate(frames[:-1]):  # red, green, blue, each pixel alone in turn
-        lit = bytearray(36)
-        lit[3 * (k % 12) + (1, 0, 2)[k // 12]] = 64  # GRB on the wire, capped at 64
+        lit = bytearray(3 * n)
+        lit[3 * (k % n) + (1, 0, 2)[k // n]] = 64  # GRB on the wire, capped at 64
         assert frame == lit, k
-    assert frames[-1] == bytes(36)  # off again
+    assert frames[-1] == bytes(3 * n)  # off again
     # press every button while the test listens
     t0 = clock.now_us() + 10000
     for k, name in enumerate(sorted(emu.buttons)):

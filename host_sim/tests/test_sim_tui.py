@@ -549,3 +549,17 @@ def test_an_exported_record_is_kept_where_the_help_line_says(tmp_path, given):
         text = f.read()
     assert text.startswith("players 3") and "roll" in text
     assert given or not os.path.exists(seen["flash"])  # the scratch flash is gone, the record kept
+
+
+def test_the_score_panel_shows_each_lit_seat_light():
+    async def test(app, pilot, s):
+        def dots():
+            text = "".join("".join(seg.text for seg in line) for line in shown(app, "#scores"))
+            return [k + 1 for k in range(3) if (" %d:%d \u25cf" % (k + 1, s.game().crystals[k])) in text]
+        g = s.game()
+        assert dots() == [g.active + 1]  # whose turn: that seat's light
+        await keys(app, pilot, "r o p")
+        assert dots() == [k + 1 for k in range(3) if k != g.active]  # the call: who may join
+        lit = view.seat_lights(s.emu)
+        assert [k + 1 for k in range(6) if lit[k]] == dots()  # the panel shows what the pixels show
+    play(test)

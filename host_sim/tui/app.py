@@ -202,7 +202,7 @@ class SimApp(App):
             if self.saved.exports != self.exports:
                 self.exports = self.saved.exports
                 self.query_one("#help").update(self.saved.said)
-        text = view.scores(s.game(), s.card, s.reboots, self.answer(), self.lang)
+        text = view.scores(s.game(), s.card, s.reboots, self.answer(), self.lang, view.seat_lights(emu))
         if text != self.scores_shown:
             self.scores_shown = text
             self.query_one("#scores").update(text)

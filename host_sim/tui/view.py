@@ -205,10 +205,18 @@ def _seen(picture, w, i, j, geom):
     return ("\u2580", "%s on %s" % (_rgb(picture((x, y))), _rgb(picture((x, y + 1)))))
 
 
-def scores(game, card_in, reboots, answer="", k=0):
+def seat_lights(emu):
+    """Each seat light's colour, (r, g, b) or None when dark or absent (a chain
+    of only the windows' has none): the pixels after the windows'."""
+    from game.engine import SEATS, WINDOWS
+    return [view.pixel(emu, WINDOWS + s) for s in range(SEATS)]
+
+
+def scores(game, card_in, reboots, answer="", k=0, lights=()):
     """Round, card and closed windows; every seat's crystals (the active seat
-    highlighted); whether a card is in the slot, and reboots if any; at the
-    reveal, what the picture is (answer); in language k (app.lang.LANGS)."""
+    highlighted), a dot after a seat whose light is lit (lights: seat_lights());
+    whether a card is in the slot, and reboots if any; at the reveal, what the
+    picture is (answer); in language k (app.lang.LANGS)."""
     from host_sim.tui.words import w
     t = Text(no_wrap=True)
     if game is None:
@@ -217,7 +225,11 @@ def scores(game, card_in, reboots, answer="", k=0):
         t.append(w("round", k) % (game.round, game.opts["rounds"], game.cards, game.closed()) + "\n", "bold")
         for s in range(game.n):
             t.append(" %d:%d " % (s + 1, game.crystals[s]), "bold black on yellow" if s == game.active else "")
-            t.append(" ")
+            lit = lights[s] if s < len(lights) else None
+            if lit:  # the seat may press: its light, in its colour
+                t.append("\u25cf", "bold rgb(%d,%d,%d)" % lit)
+            else:
+                t.append(" ")
         t.append(w("crystals", k) + "\n", "dim")
         if game.over():
             t.append(w("won", k) % ", ".join(str(s + 1) for s in game.winners()) + "\n", "bold green")

@@ -236,9 +236,11 @@ class Mode:
 
     def light(self, ctl, out):
         g = ctl.store.game
-        if g is None or ctl.slot.blocked() or g.phase not in (engine.P_OPEN, engine.P_DECIDE):
+        if g is None or g.need_card or g.over() or ctl.slot.blocked():  # nobody may press but the card
             return
-        lights.dice(g, ctl.store.allowed(), self.cursor, out)
+        lights.seats(g, ctl.store.legal(), out)
+        if g.phase == engine.P_OPEN or g.phase == engine.P_DECIDE:
+            lights.dice(g, ctl.store.allowed(), self.cursor, out)
 
     def draw(self, fb, ctl):
         from app import screens_en  # in English only: app.screens_zh draws play in Chinese

@@ -43,7 +43,8 @@ class Board:
         bus = world.bus(cfg["i2c"]["id"])
         self.oled = self.pca = None
         if oled:
-            self.oled = SSD1306(cfg["oled"]["width"], cfg["oled"]["height"])
+            o = cfg["oled"]
+            self.oled = SSD1306(o["width"], o["height"], o.get("panel", "ssd1306"))
             bus.attach(cfg["oled"]["address"], self.oled)
         sh = cfg["shutters"]
         self.servos = []

@@ -1,13 +1,29 @@
-"""An SSD1306 128x64 OLED on I2C: decodes the control byte, command and data
-stream into its 1,024-byte display RAM, as the controller does (datasheet 8.1.5, 9, 10)."""
+"""An SSD1306 or SSD1309 128x64 OLED on I2C: decodes the control byte, command
+and data stream into its 1,024-byte display RAM, as the controller does
+(SSD1306 datasheet 8.1.5, 9, 10; SSD1309 datasheet 9, 10).
+
+Each chip refuses what the real one does not know: the SSD1309 has no charge
+pump (0x8D), the SSD1306 no command lock (0xFD). Such a byte is kept in
+`refused` and, as on the chip, taken for a command without arguments, so
+the argument after it is read as a command of its own. While the SSD1309 is
+locked (0xFD 0x16) it ignores every command but the unlock."""
 
 # commands followed by n argument bytes
 _ARGS = {0x20: 1, 0xAD: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1,
-         0xDA: 1, 0xDB: 1, 0x8D: 1, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0xA3: 2}
+         0xDA: 1, 0xDB: 1, 0x8D: 1, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0xA3: 2, 0xFD: 1}
+# what each chip does not know
+UNKNOWN = {"ssd1306": (0xFD,), "ssd1309": (0x8D,)}
+CHIPS = tuple(UNKNOWN)
 
 
 class SSD1306:
-    def __init__(self, width=128, height=64):
+    def __init__(self, width=128, height=64, chip="ssd1306"):
+        if chip not in UNKNOWN:
+            raise ValueError("no such OLED controller %r (one of %s)" % (chip, ", ".join(CHIPS)))
+        self.chip = chip
+        self._unknown = UNKNOWN[chip]
+        self.refused = []  # the command bytes this chip does not know, as sent
+        self.locked = False  # SSD1309: commands ignored until 0xFD 0x12
         self.width = width
         self.pages = height // 8
         self.ram = bytearray(width * self.pages)
@@ -59,12 +75,20 @@ class SSD1306:
 
     def _command(self, b):
         cmd = self._cmd
+        if not cmd and b in self._unknown:
+            self.refused.append(b)
+            return
         cmd.append(b)
         need = _ARGS.get(cmd[0], 0)
         if len(cmd) <= need:
             return
         self._cmd = []
         c = cmd[0]
+        if c == 0xFD:
+            self.locked = cmd[1] == 0x16
+            return
+        if self.locked:
+            return
         if c == 0xAE or c == 0xAF:
             self.on = c == 0xAF
         elif c == 0x20:
