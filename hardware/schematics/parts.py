@@ -10,6 +10,11 @@ from functools import lru_cache
 from . import pico
 from .skidl_env import skidl
 
+# The BOM's OLED, a 2.42 inch 128x64 SSD1309 module: its active area (mm, width
+# x height) and pixels; `make bench`'s seat_text_mm reads its pitch from here.
+DISPLAY_ACTIVE_MM = (55.01, 27.49)
+DISPLAY_PIXELS = (128, 64)
+
 R_FP = "Resistor_THT:R_Axial_DIN0207_L6.3mm_D2.5mm_P10.16mm_Horizontal"
 C_FP = "Capacitor_THT:C_Disc_D5.0mm_W2.5mm_P5.00mm"
 
