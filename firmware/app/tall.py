@@ -16,7 +16,7 @@ _COLS = bytearray(8)  # a glyph's column bytes, read from the stash
 
 
 def _table():
-    t = array("H", bytes(512))
+    t = array("H", range(256))  # 256 entries, each set below
     for v in range(256):
         s = 0
         for k in range(H):
@@ -37,7 +37,7 @@ def draw(fb, s, x, y, pitch=8, inv=False):
     if buf is None:
         buf = fb.buffer
     w = fb.width
-    pages = fb.height >> 3
+    pages = len(buf) // w  # MicroPython's FrameBuffer has no height; the drivers set width
     p = (y + 7) >> 3  # the stash page
     if p >= pages:
         p = pages - 1
