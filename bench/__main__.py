@@ -9,7 +9,7 @@ import host_sim  # noqa: F401  (firmware on the path)
 from bench import report
 from tools.mpy import have_vm
 
-MODULES = ("engine", "drivers", "epaper", "device", "latency", "web", "rp2040", "uf2")
+MODULES = ("engine", "drivers", "epaper", "device", "seat_text", "latency", "web", "rp2040", "uf2")
 
 
 def main(argv):

@@ -54,6 +54,11 @@ GROUPS = (
         ("mpy_firmware_heap_zh_bytes",
          "as `mpy_firmware_heap_bytes`, a `zh-cn` game speaking Simplified Chinese: the Chinese screens, "
          "text index and glyph index loaded", ("<=", 98304)),
+        ("seat_text_mm",
+         "the smallest lit height on the BOM's 2.42 inch panel (its pitch from `hardware/schematics/parts.py`) "
+         "of whose turn, the dice, N, the prompts' key words, every seat's crystals and the results, as the "
+         "screens draw them in whole games in English and 简体中文 (`bench/seat_text.py`; 3.5 mm: read from a "
+         "chair at 75 cm)", (">=", 3.5)),
         ("font_cjk_bytes",
          "the OLED's CJK glyph file on flash, the characters of the Chinese texts (docs/i18n.md)", ("<=", 24576)),
         ("press_to_shutter_ms_p99",

@@ -13,7 +13,9 @@ T = {
     "NEXT:": "NEXT不掷",
     "no roll": "",
     "opens": "",
-    "PASS:": "PASS",
+    "PASS:": "PASS不猜",
+    "PASS ends": "PASS结束",
+    "the turn": "",
     # the call, the panel beside the windows, the end
     "%d: guess": "%d猜测",
     ": order": ": 排序",
@@ -36,12 +38,10 @@ T = {
     "P%d right: +%d": "P%d猜对: +%d",
     "Press": "",
     "Press ROLL first": "请先按ROLL",
-    "R%d/%d": "%d/%d回合",
     "Seat: join": "座位加入",
     "Seat:join,pays %d": "座位加入付%d",
     "Winner: ": "赢家: ",
     "Winners: ": "赢家: ",
-    "end turn": "结束",
     "hold UNDO: menu": "长按UNDO: 菜单",
     "no guess": "",
     "order: ": "顺序: ",
@@ -61,6 +61,7 @@ T = {
     "Swap the card": "换一张卡",
     "Void card: swap it": "无人猜：换一张卡",
     # game over
+    "OK: ranking": "OK: 看赢家",
     "GAME OVER": "游戏结束",
     "UNDO: take back": "UNDO: 撤回",
     # menus

@@ -13,7 +13,9 @@ T = {
     "NEXT:": "NEXT不擲",
     "no roll": "",
     "opens": "",
-    "PASS:": "PASS",
+    "PASS:": "PASS不猜",
+    "PASS ends": "PASS結束",
+    "the turn": "",
     # the call, the panel beside the windows, the end
     "%d: guess": "%d猜測",
     ": order": ": 排序",
@@ -36,12 +38,10 @@ T = {
     "P%d right: +%d": "P%d猜對: +%d",
     "Press": "",
     "Press ROLL first": "請先按ROLL",
-    "R%d/%d": "%d/%d回合",
     "Seat: join": "座位加入",
     "Seat:join,pays %d": "座位加入付%d",
     "Winner: ": "贏家: ",
     "Winners: ": "贏家: ",
-    "end turn": "結束",
     "hold UNDO: menu": "長按UNDO: 選單",
     "no guess": "",
     "order: ": "順序: ",
@@ -61,6 +61,7 @@ T = {
     "Swap the card": "換一張卡",
     "Void card: swap it": "無人猜：換一張卡",
     # game over
+    "OK: ranking": "OK: 看贏家",
     "GAME OVER": "遊戲結束",
     "UNDO: take back": "UNDO: 撤回",
     # menus

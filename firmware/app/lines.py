@@ -2,7 +2,8 @@
 glyphs from app.glyphs, ORed straight into the frame buffer's pages (the
 SSD1306's layout), so the driver's page-at-a-time updates are unchanged.
 A line holding CJK is 12 rows tall, its Latin 2 rows down (centred on the
-ideographs); a Latin-only line is 8 rows, as before."""
+ideographs); a Latin-only line is 8 rows, as before. Play's lines draw
+their Latin in app.tall's text instead (mid): 10 rows, 1 row down."""
 from game import const
 
 _LATIN = const(8)  # a Latin character's width and a Latin line's height
@@ -18,8 +19,8 @@ def cjk(s):
     return False
 
 
-def height(s):
-    return _CJK if cjk(s) else _LATIN
+def height(s, mid=False):
+    return _CJK if cjk(s) else 10 if mid else _LATIN
 
 
 def width(s):
@@ -29,23 +30,29 @@ def width(s):
     return w
 
 
-def draw(fb, s, x, y, inv=False, tall=None):
+def draw(fb, s, x, y, inv=False, tall=None, mid=False):
     """s from (x, y), at once; inv: light on a filled bar; tall: set out as a
-    _CJK line (by default if s has _CJK). Returns its width."""
-    for _ in drawing(fb, s, x, y, inv, tall):
+    _CJK line (by default if s has _CJK); mid: its Latin in app.tall's
+    text. Returns its width."""
+    for _ in drawing(fb, s, x, y, inv, tall, mid):
         pass
     return width(s)
 
 
-def drawing(fb, s, x, y, inv=False, tall=None):
+def drawing(fb, s, x, y, inv=False, tall=None, mid=False):
     """draw() in parts: a yield after every _PART ideographs."""
     if tall is None:
         tall = cjk(s)
     if inv:
-        fb.fill_rect(x, y, width(s), _CJK if tall else _LATIN, 1)
+        fb.fill_rect(x, y, width(s), _CJK if tall else 10 if mid else _LATIN, 1)
     c = 0 if inv else 1
+    if mid:
+        from app import tall as big  # play's screens: loaded already
     if not tall:
-        fb.text(s, x, y, c)
+        if mid:
+            big.draw(fb, s, x, y, 8, inv)
+        else:
+            fb.text(s, x, y, c)
         return
     from app import glyphs  # loaded at the first ideograph drawn
     i = 0
@@ -63,18 +70,21 @@ def drawing(fb, s, x, y, inv=False, tall=None):
             j = i + 1
             while j < n and ord(s[j]) < 128:
                 j += 1
-            fb.text(s[i:j], x, y + 2, c)
+            if mid:
+                big.draw(fb, s[i:j], x, y + 1, 8, inv)
+            else:
+                fb.text(s[i:j], x, y + 2, c)
             x += (j - i) * _LATIN
             i = j
 
 
-def split(s, w):
-    """s broken into lines at most w pixels wide: at spaces, and between
-    ideographs (Chinese has no spaces); a Latin word wider than a line is cut.
+def split(s, w, sep=" "):
+    """s broken into lines at most w pixels wide: at sep (a space; on a line
+    one space parts what sep parted), and between ideographs (Chinese has no spaces); a Latin word wider than a line is cut.
     A generator: each line is found as it is asked for (drawn a part a line)."""
     line = ""
     lw = 0
-    for word in s.split(" "):
+    for word in s.split(sep):
         first = True
         i = 0
         n = len(word)
@@ -85,8 +95,8 @@ def split(s, w):
                     j += 1
             u = word[i:j]
             uw = width(u)
-            sep = first and line != ""
-            if line and lw + (_LATIN if sep else 0) + uw > w:
+            gap = first and line != ""
+            if line and lw + (_LATIN if gap else 0) + uw > w:
                 carry = ""
                 if u in _NO_START and len(line) > 1 and ord(line[-1]) > 127:
                     carry = line[-1]
@@ -94,13 +104,13 @@ def split(s, w):
                 yield line
                 line = carry
                 lw = width(carry)
-                sep = False
+                gap = False
             while uw > w:
                 k = w // _LATIN
                 yield u[:k]
                 u = u[k:]
                 uw = width(u)
-            if sep:
+            if gap:
                 line += " "
                 lw += _LATIN
             line += u
@@ -111,16 +121,17 @@ def split(s, w):
         yield line
 
 
-def wrap(fb, s, x, y, w, h):
+def wrap(fb, s, x, y, w, h, sep=" ", mid=False):
     """s word-wrapped into the box (x, y, w, h): as many lines as fit, the
-    rest left out; each line as tall as its own script needs; a part a line.
-    Returns the rows of pixels used (yield from)."""
+    rest left out; each line as tall as its own script needs (mid: each
+    _CJK rows, its Latin in app.tall's text); a part a line. Returns the
+    rows of pixels used (yield from)."""
     used = 0
-    for line in split(s, w):
-        lh = height(line)
+    for line in split(s, w, sep):
+        lh = _CJK if mid else height(line)
         if used + lh > h:
             break
-        yield from drawing(fb, line, x, y + used)
+        yield from drawing(fb, line, x, y + used, False, True if mid else None, mid)
         used += lh
         yield
     return used

@@ -1,20 +1,26 @@
 """What the 128x64 OLED shows: pure drawing from the controller's state
-onto a framebuf.FrameBuffer (8x8 text: 16 columns, 8 rows; big text 16x16).
+onto a framebuf.FrameBuffer (8x8 text: 16 columns, 8 rows; big text 16x16;
+app.tall's text 10 rows tall). What a player reads from a chair (whose
+turn, the dice, N, what to press, every seat's crystals, the results) is
+big or tall text, at least 3.5 mm on the BOM's panel (docs/device.md).
 
-Play:  rows 0-1   whose turn, large (seen across the table), the round and
-                  phase, and large on the right the dice or the call's N
-       rows 2-5   the lid's 4x3 grid (closed: token number; open: filled;
-                  allowed now: thick sides; NEXT's cursor inverted) and
-                  beside it what to press; the call, the reveal, a result
-                  and the card slot's requests use the whole width
-       rows 6-7   every seat's crystals (the active seat inverted)
-A message covers rows 2-5 (three lines) for a moment; the turn and crystals stay.
+Play:  y 0-15    whose turn, big, the round and phase (small), and big on
+                 the right the dice or the call's N
+       y 15-54   the lid's 4x3 grid (small: closed: token number; open:
+                 filled; allowed now: thick sides; NEXT's cursor inverted)
+                 and beside it what to press, four tall lines; the call,
+                 the reveal, a result and the card slot's requests use the
+                 whole width
+       y 55-63   every seat's crystals, tall (its seat number tiny, the
+                 active seat's inverted)
+A message covers y 16-47 (three small lines) for a moment; the turn and
+crystals stay.
 Here what both languages draw; the rest of play's screen and the message box
 are app.screens_en's and app.screens_zh's, each loaded only in its language.
 The other modes draw their own screens (app/mode/) with text() and wrap().
 A frame is drawn in parts, a part a step (app.frame), and sent to the panel
 only once it is whole."""
-from app import lang
+from app import lang, tall
 from app.lang import tr
 from game import const
 from game.engine import (
@@ -27,6 +33,8 @@ _GY = const(17)
 _CW = const(16)
 _CH = const(10)
 PX = const(64)  # the panel right of the grid: 8 columns
+LY = const(15)  # the first tall line's y, below the big text's lit rows
+SY = const(55)  # the crystals' tall row
 _BX = const(80)  # the big dice or N, top right
 PHASE = ("roll", "open", "decide", "call", "reveal", "over")
 _DOUBLED = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"  # a nibble, each bit twice
@@ -93,17 +101,24 @@ def text(s, fb, col, row, inv=False):
     fb.text(s, x, y, 0 if inv else 1)
 
 
-def wrap(fb, s, row, rows, cols=_W):
+def line(s, fb, col, i, inv=False):
+    """s in tall text on play's line i (0-3) from column col."""
+    tall.draw(fb, s, col * 8, LY + tall.H * i, 8, inv)
+
+
+def wrap(fb, s, row, rows, cols=_W, put=text, sep=" "):
     """Word-wrapped text from row on, at most rows lines (a word longer than
-    a line is broken), a part a line; returns the lines used (yield from)."""
+    a line is broken), a part a line; returns the lines used (yield from).
+    put draws a line (text, or line for tall text); sep parts the words
+    (two spaces keep "P3 -1" whole), one space parts them on a line."""
     line = ""
     used = 0
-    for word in s.split(" "):
+    for word in s.split(sep):
         while True:
             if line and len(line) + 1 + len(word) > cols:
                 if used == rows:
                     return used
-                text(line, fb, 0, row + used)
+                put(line, fb, 0, row + used)
                 used += 1
                 line = ""
                 yield
@@ -111,13 +126,13 @@ def wrap(fb, s, row, rows, cols=_W):
                 break
             if used == rows:
                 return used
-            text(word[:cols], fb, 0, row + used)
+            put(word[:cols], fb, 0, row + used)
             used += 1
             word = word[cols:]
             yield
         line = (line + " " + word) if line else word
     if line and used < rows:
-        text(line, fb, 0, row + used)
+        put(line, fb, 0, row + used)
         used += 1
     return used
 
@@ -139,8 +154,48 @@ def top(fb, g, words=True):
 
 
 def scores(fb, g):
+    """Every seat's crystals on one row, a cell a seat (21 px for six): the
+    crystals tall, their digits a column apart, the seat's number tiny at
+    their foot before them; the active seat's cell inverted."""
+    cw = 128 // g.n
+    if cw > 32:
+        cw = 32
     for s in range(g.n):
-        text("%d:%d" % (s + 1, g.crystals[s]), fb, (s % 3) * 5 + (s % 3 > 0), 6 + s // 3, s == g.active)
+        x = s * cw + 1
+        c = 1
+        if s == g.active:
+            fb.fill_rect(x - 1, SY - 1, cw - 2, 10, 1)
+            c = 0
+        _tiny(fb, s + 1, x, SY + 3, c)
+        tall.draw(fb, "%d" % g.crystals[s], x + 3, SY, 7, not c)
+
+
+def gains(fb, g, result, y):
+    """A reveal's gains and losses (its result's second line, "P2 -1  P4 0")
+    in tall text on the row at y, each over its seat's crystals: a seat's
+    amount never parted from it, six in a row."""
+    cw = 128 // g.n
+    if cw > 32:
+        cw = 32
+    at = result.find("\n")
+    if at < 0:
+        return
+    for part in result[at + 1:].split("  "):
+        sp = part.find(" ")
+        if part[:1] == "P" and sp > 1:
+            tall.draw(fb, part[sp + 1:], (int(part[1:sp]) - 1) * cw, y, 7)
+
+
+def _tiny(fb, d, x, y, c):
+    """Digit d in 3x5 pixels: a seat's number beside its crystals."""
+    for u in range(3):
+        v = _TINY[3 * d + u]
+        for k in range(5):
+            if (v >> k) & 1:
+                fb.pixel(x + u, y + k, c)
+
+
+_TINY = b"\x1f\x11\x1f\x12\x1f\x10\x1d\x15\x17\x15\x15\x1f\x07\x04\x1f\x17\x15\x1d\x1f\x15\x1d\x01\x01\x1f\x1f\x15\x1f\x17\x15\x1f"  # 0-9, 3 columns each, bit 0 the top
 
 
 def _grid(fb, ctl):
@@ -178,7 +233,7 @@ def play(fb, ctl, side):
     elif ph == _P_OPEN:
         yield from side(fb, ("NEXT", "picks,", "OK", "opens"))
     elif (_END, 0) in legal:
-        yield from side(fb, ("OK: open", "PASS:", "end turn"))
+        yield from side(fb, ("OK: open", "PASS ends", "the turn"))
     else:
         yield from side(fb, (("OK: open",) if ctl.store.allowed() else ()) + (tr("%d: guess") % (g.active + 1), "PASS:", "no guess"))
 
@@ -213,6 +268,24 @@ def call_texts(ctl):
     return (seats("In: ", order) if order else tr("In: nobody yet")), join, other
 
 
+def call_lines(ctl, n, w, width, other_first=False):
+    """The call's lines, n at most, each at most w wide by width(): a pass's
+    reward in place of who is in (nobody, until a seat joins and the reward
+    goes), how to join, a tie or who cannot pay (before the join with
+    other_first), how to close, beside the join if there are too many."""
+    first, join, other = call_texts(ctl)
+    if ctl.cur.passed:
+        first = ctl.cur.passed
+    close = tr("OK: close call")
+    if join and len([t for t in (first, join, other, close) if t]) > n:
+        both = join + " " + close
+        if width(both) <= w:
+            join = both
+            close = ""
+    rows = (first, other, join, close) if other_first else (first, join, other, close)
+    return [t for t in rows if t][:n]
+
+
 def reveal(ctl, g):
     """What the reveal waits for: the printed card pulled, the digital
     picture asked for (a second press), or who was right."""
@@ -220,16 +293,19 @@ def reveal(ctl, g):
               if ctl.digital and ctl.cur.shown != g.cards else "Who was right? Seat, or OK: none")
 
 
-def ranks(fb, g, row):
-    """The seats ranked from row on, two a row, shared places for ties, the
-    winners inverted; a part a row."""
+def ranks(fb, g, y, rows):
+    """The seats ranked in tall text from y down, one a line, shared places
+    for ties, the winners inverted: one column, or two (the first filled
+    first) when more than rows seats; a part a line."""
     w = g.winners()
-    order = sorted(range(g.n), key=lambda s: s - 8 * g.crystals[s])  # ties by seat: MicroPython sorts unstably
+    order = sorted(range(g.n), key=lambda s: s - 256 * g.crystals[s])  # ties by seat: MicroPython sorts unstably
+    per = rows if g.n > rows else g.n
+    if g.n > rows and g.n <= 2 * rows:
+        per = (g.n + 1) // 2
     place = 0
     for i in range(len(order)):
         s = order[i]
         if not i or g.crystals[s] != g.crystals[order[i - 1]]:
             place = i + 1
-        text("%d. P%d %d" % (place, s + 1, g.crystals[s]), fb, (i % 2) * 8, row + i // 2, s in w)
-        if i & 1:
-            yield  # a part a row
+        tall.draw(fb, "%d.P%d %d" % (place, s + 1, g.crystals[s]), (i // per) * 68, y + tall.H * (i % per), 8, s in w)
+        yield  # a part a line

@@ -29,12 +29,13 @@ def read(panel):
     return "\n".join("".join(cell(panel, col, row) for col in range(16)) for row in range(8))
 
 
-def shows(panel, s, x, y):
+def shows(panel, s, x, y, mid=False):
     """The panel holds text s (Latin or Chinese, app.lines) at (x, y): its
-    box's pixels are the ones s draws on a blank frame."""
+    box's pixels are the ones s draws on a blank frame. mid: as play's
+    lines draw it (12 rows, its Latin in app.tall's text)."""
     import framebuf
     from app import lines
     fb = framebuf.FrameBuffer(bytearray(128 * 8), 128, 64, framebuf.MONO_VLSB)
-    w = lines.draw(fb, s, x, y)
-    h = lines.height(s)
+    w = lines.draw(fb, s, x, y, False, True if mid else None, mid)
+    h = 12 if mid else lines.height(s)
     return all(bool(fb.pixel(i, j)) == panel.lit(i, j) for j in range(y, y + h) for i in range(x, min(128, x + w)))

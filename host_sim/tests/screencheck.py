@@ -52,7 +52,8 @@ def expect(ctl, result):
                 allowed=ctl.store.allowed() if g.phase in (engine.P_OPEN, engine.P_DECIDE) else 0,
                 call=[s + 1 for s in g.call_order()], crystals=list(g.crystals),
                 winners=[s + 1 for s in g.winners()],
-                can_join=[a + 1 for code, a in g.legal() if code == engine.GUESS])
+                can_join=[a + 1 for code, a in g.legal() if code == engine.GUESS],
+                last_result=bool(ctl.cur.result))  # game over: the last card's result before the ranking
     return want
 
 
@@ -96,14 +97,25 @@ def check(lines, want):
         return miss
     if want["over"]:
         need("GAME OVER", "game over")
+        if want.get("last_result"):
+            if "right:" not in words and "Nobody right" not in words:
+                miss.append("game over: the last card's result not shown")
+            need("OK: ranking", "game over")
+            return miss
         need("Winner", "game over")
-        for s in want["winners"]:
-            need("P%d %d" % (s, want["crystals"][s - 1]), "the standings")
+        for s in range(1, len(want["crystals"]) + 1):  # the ranking: a seat a line
+            if not any(t.endswith("P%d %d" % (s, want["crystals"][s - 1])) for t in words.split("\n")):
+                miss.append("the standings: P%d %d not on a line of its own" % (s, want["crystals"][s - 1]))
         return miss
     if oledread.big(rows, 0, 0, 2) != "P%d" % want["active"]:
         miss.append("whose turn: big P%d not at the top left (read %r)" % (want["active"], oledread.big(rows, 0, 0, 2)))
-    for s in range(len(want["crystals"])):
-        need("%d:%d" % (s + 1, want["crystals"][s]), "scores")
+    n = len(want["crystals"])
+    cw = min(32, 128 // n)
+    for s in range(n):  # each seat's cell: its crystals tall, 7 px a digit
+        got = "%d" % want["crystals"][s]
+        if oledread.tall(rows, s * cw + 4, 55, len(got), 7) != got:
+            miss.append("scores: seat %d's %s not tall in its cell (read %r)" % (
+                s + 1, got, oledread.tall(rows, s * cw + 4, 55, len(got), 7)))
     ph = want["phase"]
     shown = "right:" in words or "Nobody right" in words
     if want["result"] and not shown:
@@ -121,7 +133,11 @@ def check(lines, want):
         n = "%d" % want["n"]
         if oledread.big(rows, 96, 0, len(n)) != n:
             miss.append("N=%s not large at the top right" % n)
-        need("In: " + (" ".join("%d" % s for s in want["call"]) if want["call"] else "nobody yet"), "who is in")
+        if want["call"]:
+            need("In: " + " ".join("%d" % s for s in want["call"]), "who is in")
+        elif "In: nobody yet" not in words and ("P%d +" % want["active"]) not in words and (
+                "P%d 0" % want["active"]) not in words:  # just after a pass: its reward in its place
+            miss.append("who is in: neither 'In: nobody yet' nor the pass's reward on the screen")
         if want["can_join"]:
             need("join", "how to join")
         need("OK: close call", "how to close")

@@ -44,7 +44,10 @@ SCREENS = {
     "cant_pay": ({"players": 6, "rules": "standard", "seed": 3}, "r o p 1 2 5 o c 2 c r n o o p"),
     "refused": (_G, "o"),
     "card_out": ({"players": 3, "rules": "zh-cn", "seed": 2}, "r o c"),
-    "game_over": ({"players": 2, "rules": "summary", "seed": 1}, None),
+    "game_over": ({"players": 2, "rules": "summary", "seed": 1}, None),  # the last card's result
+    "game_over_ranking": ({"players": 2, "rules": "summary", "seed": 1}, "* o"),
+    "game_over_six": ({"players": 6, "rules": "summary", "seed": 1}, "* o"),
+    "pass_reward": ({"players": 6, "rules": "standard", "seed": 3}, "r o p 1 2 5 o c 2 c r n o o p"),
     "menu": ({"players": 3, "rules": "standard", "seed": 2}, "U n n n"),
     "calibrate": ({"players": 3, "rules": "standard", "seed": 2}, "c U n n o o"),
     "calibrate_ask": ({"players": 3, "rules": "standard", "seed": 2}, "c U n n o o u"),
@@ -69,9 +72,12 @@ def render(name, flash, lang="en"):
         kept["deck"] = setup["deck"]
         settings.save(store, kept)
     s = press.start(setup.get("board", "pico_pca9685") if setup else "pico_pca9685", flash, setup)
-    if keys is None:  # a whole game, played as a family would
+    if keys is None or keys.startswith("*"):  # a whole game, played as a family would, then keys
         from host_sim import autoplay
         autoplay.play(s, 1)
+        if keys:
+            s.run(3000)
+            s.keys(keys[1:].strip())
     else:
         s.keys(keys)
     s.run(0 if name in QUICK else 3000)  # messages expire, the panel holds the whole frame

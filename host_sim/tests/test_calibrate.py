@@ -38,7 +38,7 @@ def test_leaving_calibration_unsaved_restores_the_ends_and_writes_nothing(tmp_pa
     assert (list(sh.open_us), list(sh.closed_us)) == before
     assert not os.path.exists(str(calib))
     from host_sim.tests import oledtext
-    assert s.dev.ctl.mode == 2 and oledtext.shows(s.emu.oled, "Not saved", 4, 18)  # the message box
+    assert s.dev.ctl.mode == 2 and oledtext.shows(s.emu.oled, "Not saved", 4, 21)  # the message box
     assert not sh.busy() and sh.cmd_us[0] == before[1][0]  # window 1 driven back to its old closed end
 
 

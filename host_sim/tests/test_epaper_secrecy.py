@@ -157,10 +157,12 @@ def _hidden(s, lids):
 
 
 def _says(s, prompt):
-    """The OLED shows prompt: English in its 8x8 rows (wrapped), Chinese drawn on a line of its own."""
+    """The OLED shows prompt: English in play's tall lines (wrapped), Chinese drawn on a line of its own."""
     if prompt.isascii():
-        return prompt in " ".join(oledtext.read(s.emu.oled).replace("\n", "").split())
-    return any(oledtext.shows(s.emu.oled, prompt, 0, y) for y in range(16, 48))
+        from host_sim import oledread
+        lines = oledread.words(oledread.rows_of(s.emu.oled.text().split("\n")), "tall")
+        return prompt in " ".join(t for _, _, t in lines if len(t) > 1)  # not a stroke read as "_"
+    return any(oledtext.shows(s.emu.oled, prompt, 0, y, True) for y in range(15, 41))
 
 
 def _whole(s):

@@ -7,15 +7,19 @@ import random
 
 import pytest
 
-from host_sim import press
+from host_sim import oledread, press
 from host_sim.tests import oledtext
 from host_sim.tests.keyplay import next_key
 from game import engine
 
 
 def _rows(s):
-    """The OLED's rows of text, but the last column (the scroll marks)."""
-    return [r[:15].rstrip() for r in oledtext.read(s.emu.oled).split("\n")]
+    """The OLED's lines of text, but the last column (the scroll marks): the
+    title and round small, who was right and the gains tall (read from a
+    chair), the keys small."""
+    small = [r[:15].rstrip() for r in oledtext.read(s.emu.oled).split("\n")]
+    rows = oledread.rows_of(press.oled_lines(s))
+    return small[:2] + [oledread.tall(rows, 0, y, 15).rstrip() for y in (16, 27, 37, 47)] + small[7:]
 
 
 def _no_guess(s):
@@ -86,7 +90,7 @@ def test_scores_show_each_cards_result_and_next_scrolls(tmp_path, board, setup, 
         want = _want(cards[at], at, total)
         got = _rows(s)
         assert got[:len(want)] == want, "card %d:\n%s\nwant\n%s" % (at + 1, "\n".join(got), "\n".join(want))
-        assert got[7] == "NEXT ROLL UNDO"
+        assert got[-1] == "NEXT ROLL UNDO"
         assert bool(lit(123, 9)) == (at < total - 1) and bool(lit(123, 54)) == (at > 0)  # scroll marks
         s.keys("n")
         s.run(300)

@@ -135,6 +135,30 @@ def _capture(s):
             finally:
                 _big[0] -= 1
         screens.big = big_
+        from app import tall
+        tall_draw = tall.draw
+
+        def tall_(fb, t, x, y, pitch=8, inv=False):  # 10-row text: drawn through text() a letter at a time
+            if not _big[0]:
+                _screen[0].append((y, x, t))
+                _screen[1] += 1
+            _big[0] += 1
+            try:
+                return tall_draw(fb, t, x, y, pitch, inv)
+            finally:
+                _big[0] -= 1
+        tall.draw = tall_
+        scores = screens.scores
+
+        def scores_(fb, g):  # the crystals' row: each seat's number is drawn in pixels, not text
+            _screen[0].append((screens.SY, 0, " ".join("%d:%d" % (i + 1, g.crystals[i]) for i in range(g.n))))
+            _screen[1] += 1
+            _big[0] += 1
+            try:
+                scores(fb, g)
+            finally:
+                _big[0] -= 1
+        screens.scores = scores_
 
 
 def _lines():
@@ -150,20 +174,20 @@ def _lines():
     draw = m.draw
     drawing = m.drawing
 
-    def draw_(fb, s, x, y, inv=False, tall=None):
+    def draw_(fb, s, x, y, *a):
         _screen[0].append((y, x, s))
         _screen[1] += 1
         _big[0] += 1
         try:
-            return draw(fb, s, x, y, inv, tall)
+            return draw(fb, s, x, y, *a)
         finally:
             _big[0] -= 1
 
-    def drawing_(fb, s, x, y, inv=False, tall=None):  # a line drawn in parts (a frame's): kept whole too
+    def drawing_(fb, s, x, y, *a):  # a line drawn in parts (a frame's): kept whole too
         if not _big[0]:  # not from inside draw_
             _screen[0].append((y, x, s))
             _screen[1] += 1
-        g = drawing(fb, s, x, y, inv, tall)
+        g = drawing(fb, s, x, y, *a)
         while True:
             _big[0] += 1
             try:

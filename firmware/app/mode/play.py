@@ -2,7 +2,7 @@
 the windows the dice allow, OK opens one (or closes a call), PASS passes,
 the seat buttons guess, join a call, order a tie or name who was right; a
 short UNDO takes back the last action. Its fields: the cursor, the seats
-pressed to order a tie, and the last reveal's result."""
+pressed to order a tie, the last reveal's result and a pass's reward."""
 from app import lang, lights
 from app.modes import K_NEXT, K_OK, K_PASS, K_ROLL, M_PLAY
 from app.slot import UNSEEN
@@ -18,12 +18,14 @@ class Mode:
         self.cursor = -1  # the window NEXT points at
         self.order = []  # seats pressed to order a tie
         self.result = ""  # who won and lost what, after a reveal
+        self.passed = ""  # what a pass earned ("P2 +2"), shown in the call it opens
 
     def _do(self, ctl, op, a, b=0):
         """Apply a player or chance action and journal it; Refused if illegal."""
         ctl.store.do(op, a, b)
         if op != CARD:  # the next action that acts ends a reveal's result and a refusal's message
             self.result = ""
+            self.passed = ""
             ctl.msg = ""
         ctl.version += 1
 
@@ -48,6 +50,7 @@ class Mode:
         if g.cards != cards:  # the card before goes back under the lid
             ctl.slot.dealt(g.cards)
         self.result = ""
+        self.passed = ""
         self.order = []
         ctl.enter(M_PLAY)
         self.cursor = -1
@@ -69,6 +72,10 @@ class Mode:
     def key(self, ctl, k, now):
         g = ctl.store.game
         if g.over():
+            if k == K_OK and self.result:  # the last card's result is read: the ranking
+                self.result = ""
+                ctl.version += 1
+                return
             ctl.refuse("Game over: UNDO or menu", now)
             return
         why = ctl.slot.blocked()
@@ -123,7 +130,11 @@ class Mode:
             elif k == K_PASS:
                 if (PASS, 0) in legal:
                     cards = g.cards
-                    self._do(ctl, PASS, 0)  # what the pass earned shows in the scores
+                    s = g.active
+                    had = g.crystals[s]
+                    self._do(ctl, PASS, 0)
+                    if g.phase == engine.P_CALL:  # the call's screen shows what the pass earned
+                        self.passed = "P%d %s" % (s + 1, _gain(g.crystals[s] - had))
                     self.cursor = self.next_window(ctl)
                     if g.phase != engine.P_CALL:
                         ctl.deal()
@@ -215,12 +226,12 @@ class Mode:
         seats = g.call_order()
         self._do(ctl, REVEAL, who)
         others = []
-        for s in range(g.n):  # a wrong guesser who held nothing lost all the same: -0
+        for s in range(g.n):  # a wrong guesser who held nothing is listed all the same: 0
             d = g.crystals[s] - before[s]
             if s != who and (d or s in seats):
-                others.append("P%d %s%d" % (s + 1, "+" if d > 0 else "-", d if d > 0 else -d))
+                others.append("P%d %s" % (s + 1, _gain(d)))
         won = lang.tr("P%d right: +%d") % (who + 1, g.crystals[who] - before[who]) if who != NOBODY else lang.tr("Nobody right")
-        self.result = won + "\n" + " ".join(others)
+        self.result = won + "\n" + "  ".join(others)  # two spaces part the seats: a seat and its amount stay on one line
         self.cursor = -1
         ctl.deal()
 
@@ -250,6 +261,11 @@ class Mode:
 _NOT_NOW = ("Press ROLL first", "Open a window: NEXT picks, OK opens", "OK opens, seat guesses, PASS",
             "Call open: seats join, OK closes", "", "")
 _NO_MORE = "No window left: guess or PASS"
+
+
+def _gain(d):
+    """A change of crystals as read: +2, -1, and 0 for a loss that took nothing."""
+    return "+%d" % d if d > 0 else "%d" % d
 
 
 def _last_act(g):

@@ -7,7 +7,7 @@ forward; a short UNDO goes back to the menu. The page's table goes with the
 page: nothing is kept while playing."""
 from array import array
 
-from app import lang
+from app import lang, tall
 from app.lang import tr
 from app.mode.base import Base
 from app.mode.rows import marks
@@ -70,21 +70,22 @@ class Mode(Base):
         said = tr("Void card") if right == _VOID else tr("Nobody right") if right == engine.NOBODY else (
             tr("P%d right") % (right + 1))
         en = lang.script == "latin"
-        y = 24 if en else 26  # the gains' first row, in pixels
-        for s in range(n):
-            d = r[i + 3 + s]
-            fb.text("P%d %s%d" % (s + 1, "+" if d > 0 else "", d), (s % 2) * 64, y + 8 * (s // 2), 1)
-        yield
+        # top to bottom (app.tall draws below what is drawn): the title small, who was
+        # right and each seat's gain tall (read from a chair), the keys small
         if en:
             text(title, fb, 0, 0)
             text(when + n_is, fb, 0, 1)
-            text(said, fb, 0, 2)
-            text("NEXT ROLL UNDO", fb, 0, 7)
+            tall.draw(fb, said, 0, 16)
         else:
             from app import lines  # loaded already: Chinese is drawn with it
             lines.draw(fb, title + " " + when, 0, 0)
             yield
-            lines.draw(fb, said + n_is, 0, 12)
-            yield
-            lines.draw(fb, tr("NEXT ROLL UNDO"), 0, 54)
+            lines.draw(fb, said + n_is, 0, 12, False, True, True)
+        yield
+        y = 27 if en else 25  # the gains' first row, in pixels
+        for s in range(n):
+            d = r[i + 3 + s]
+            tall.draw(fb, "P%d %s%d" % (s + 1, "+" if d > 0 else "", d), (s % 2) * 64, y + tall.H * (s // 2))
+        yield
+        fb.text(tr("NEXT ROLL UNDO"), 0, 56, 1)
         marks(fb, self.at < k_all - 1, self.at > 0, 120, 8 if en else 12, 48 if en else 40)

@@ -1,0 +1,117 @@
+"""What a family reads on the play screens, in both languages: results
+whole and at a glance (a pass's reward, each seat's gain over its crystals,
+0 for a loss that took nothing, the ranking a seat a line after the last
+card's result) and the Chinese screens as complete as the English (the
+round in every phase, the join beside a tie's order, PASS with its meaning,
+what to do after a reveal). Read back from the panel's pixels (oledread)
+or from the strings the frame draws (bench.seat_text's Recorder)."""
+import random
+
+from bench import seat_text
+from host_sim import autoplay, oledread, press
+
+_G = {"players": 4, "rules": "standard", "seed": 3}
+_SIX = {"players": 6, "rules": "standard", "seed": 3}
+
+
+def _start(tmp_path, setup, lang="en", keys=""):
+    flash = tmp_path / ("f" + lang)
+    flash.mkdir()
+    press.choose_lang(str(flash), lang)
+    s = press.start("pico_pca9685", str(flash), setup)
+    s.keys(keys)
+    s.run(3000)  # messages expire, the panel holds the whole frame
+    return s
+
+
+def _rows(s):
+    return oledread.rows_of(press.oled_lines(s))
+
+
+def _strings(s):
+    return seat_text.drawn(s.dev.ctl).strings
+
+
+def test_a_loss_that_took_nothing_reads_0_over_its_crystals(tmp_path):
+    s = _start(tmp_path, _G, keys="r o p 1 2 o c 2")  # P2 right; P1 guessed and held nothing
+    assert s.dev.ctl.cur.result == "P2 right: +11\nP1 0"
+    rows = _rows(s)
+    assert oledread.tall(rows, 0, 15, 13) == "P2 right: +11"
+    assert oledread.tall(rows, 0, 45, 1, 7) == "0"  # over seat 1's crystals
+    assert oledread.tall(rows, 4, 55, 1, 7) == "0"  # its crystals
+
+
+def test_six_seats_gains_each_over_its_own_crystals(tmp_path):
+    s = _start(tmp_path, _SIX, keys="r o p 1 2 5 o c 2")
+    g = s.game()
+    rows = _rows(s)
+    gains = s.dev.ctl.cur.result.split("\n")[1].split("  ")
+    assert len(gains) >= 2
+    for part in gains:
+        seat, amount = part.split(" ")
+        x = (int(seat[1:]) - 1) * 21
+        assert oledread.tall(rows, x, 45, len(amount), 7) == amount, part
+        assert oledread.tall(rows, x + 4, 55, len("%d" % g.crystals[int(seat[1:]) - 1]), 7) == "%d" % g.crystals[int(seat[1:]) - 1]
+
+
+def test_a_pass_shows_its_reward_until_a_seat_joins(tmp_path):
+    s = _start(tmp_path, _G, keys="r o p")
+    assert s.dev.ctl.cur.passed == "P4 +1"
+    assert oledread.tall(_rows(s), 0, 15, 5) == "P4 +1"
+    s.keys("1")
+    s.run(300)
+    assert s.dev.ctl.cur.passed == ""
+    assert oledread.tall(_rows(s), 0, 15, 5) == "In: 1"
+
+
+def test_game_over_shows_the_last_card_then_the_ranking_a_seat_a_line(tmp_path):
+    s = _start(tmp_path, {"players": 6, "rules": "summary", "seed": 1})
+    autoplay.play(s, 1)
+    s.run(3000)
+    g = s.game()
+    assert g.over() and s.dev.ctl.cur.result
+    words = oledread.text(_rows(s))
+    assert "GAME OVER" in words and "OK: ranking" in words
+    assert s.dev.ctl.cur.result.split("\n")[0] in words
+    s.keys("o")
+    s.run(300)
+    lines = [t for _, _, t in oledread.words(_rows(s), "tall")]
+    for seat in range(g.n):
+        mine = [t for t in lines if "P%d " % (seat + 1) in t]
+        assert len(mine) == 1 and mine[0].count("P") == 1 and mine[0].endswith("P%d %d" % (seat + 1, g.crystals[seat])), lines
+
+
+def test_chinese_shows_the_round_in_every_play_phase(tmp_path):
+    s = _start(tmp_path, {"players": 3, "rules": "zh-cn", "seed": 2}, "zh-hans")
+    rng = random.Random(3)
+    seen = set()
+    for _ in range(400):
+        ctl = s.dev.ctl
+        g = ctl.store.game
+        if g.over():
+            break
+        if not ctl.msg:
+            seen.add(g.phase)
+            assert "%d/%d" % (g.round, g.opts["rounds"]) in _strings(s), (g.phase, _strings(s))
+        k = autoplay.next_key(ctl, rng)
+        if k is None:
+            break
+        s.key(k)
+    assert seen == {0, 1, 2, 3, 4}
+
+
+def test_chinese_tie_shows_the_join_beside_its_order(tmp_path):
+    s = _start(tmp_path, _SIX, "zh-hans", "r o p 1 2 5")  # 1 2 5 tie; seats 3, 4 and 6 may still join
+    drawn = _strings(s)
+    assert any("排序" in t for t in drawn) and any("座位加入付2" in t for t in drawn), drawn
+
+
+def test_chinese_pass_says_what_it_means_and_a_reveal_what_comes_next(tmp_path):
+    s = _start(tmp_path, _G, "zh-hans", "r o")
+    assert "PASS不猜" in _strings(s)
+    s.keys("p 1 2 o c 2")  # the reveal: the slot asks for the next card
+    s.run(3000)
+    assert any("下一张卡" in t for t in _strings(s)), _strings(s)
+    s.keys("c")  # the card in: ROLL is next
+    s.run(3000)
+    assert "请按ROLL" in _strings(s)
