@@ -156,7 +156,7 @@ def mpy_figures():
         shutil.rmtree(flash)
         os.makedirs(flash)
         st = undo_journal(1000, flash)
-        undo_ms = _resume_ms(fw, fakes, flash, st.game.log, "224k")  # the heap tests/test_game_vm.py plays in
+        undo_ms = _resume_ms(fw, fakes, flash, st.game.log, "256k")  # the heap tests/test_game_vm.py plays in
         shutil.rmtree(flash)
         os.makedirs(flash)
         from app import board

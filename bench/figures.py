@@ -45,7 +45,7 @@ GROUPS = (
          "on the VM, after boot: a controller reading back and replaying a 6-seat game's 300-entry "
          "journal, about a quarter of them UNDOs; CPU time per resume", ("<=", 20)),
         ("mpy_resume_ms_undo1000",
-         "the same in the 208 KB heap the whole-game VM tests play in, a 6-seat game with 1,000 UNDOs "
+         "the same in the 256 KB heap the whole-game VM tests play in, a 6-seat game with 1,000 UNDOs "
          "(its journal compacted as the device does)", ("<=", 100)),
         ("mpy_firmware_heap_bytes",
          "heap the firmware holds on the VM booted into a 6-seat game, 200 steps on, after "

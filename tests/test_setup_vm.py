@@ -34,7 +34,7 @@ def on_vm(tmp_path, keys, lang, mpy_dir, fakes_dir):
     os.makedirs(flash)
     press.choose_lang(flash, lang)
     p = run_vm(VM_SETUP % {"root": os.path.join(mpy_dir, ""), "flash": os.path.join(flash, ""), "keys": keys},
-               [mpy_dir, fakes_dir], "224k")
+               [mpy_dir, fakes_dir], "256k")
     assert p.returncode == 0, (p.stdout + p.stderr)[-2000:]
     out = dict(line.split("=", 1) for line in p.stdout.splitlines() if "=" in line)
     out["title"] = json.loads(out["title"])

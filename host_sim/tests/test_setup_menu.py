@@ -78,6 +78,7 @@ def test_a_set_first_player_starts_the_game_and_is_kept(tmp_path, capsys):
     s = press.start("pico_pca9685", flash)
     assert s.game().first == 1
     s.keys("U n o")  # the menu's New game
+    s.run(3000)  # the boot's "Resumed" box gone
     assert "First: P2" in [t for _, _, t in shown(s)]
 
 

@@ -138,7 +138,7 @@ def test_a_game_on_the_uf2_equals_cpython_after_every_key_and_resumes(on_uf2, tm
         p.key(k, REACT_MS)
         where = "after key %d (%s)" % (i + 1, k)
         assert state.as_dict(image.resumed(p.flash())) == states[i], where + ": the board's journal"
-        assert look(p.emu)[0] == looks[i][0], where + ": OLED pixels"
+        assert looks[i] is None or look(p.emu)[0] == looks[i][0], where + ": OLED pixels"
         if i == cut:
             break
     p.power_cut()
