@@ -167,7 +167,12 @@ def scores(fb, g):
             fb.fill_rect(x - 1, SY - 1, cw - 2, 10, 1)
             c = 0
         _tiny(fb, s + 1, x, SY + 3, c)
-        tall.draw(fb, "%d" % g.crystals[s], x + 3, SY, 7, not c)
+        v = "%d" % g.crystals[s]
+        if 3 + 7 * len(v) <= cw - 1:
+            tall.draw(fb, v, x + 3, SY, 7, not c)
+        else:  # more digits than the cell holds tall (a hand-made record): tiny, within the cell
+            for i in range(min(len(v), (cw - 6) // 4)):
+                _tiny(fb, ord(v[i]) - 48, x + 5 + 4 * i, SY + 3, c)
 
 
 def gains(fb, g, result, y):

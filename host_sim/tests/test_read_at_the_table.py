@@ -115,3 +115,25 @@ def test_chinese_pass_says_what_it_means_and_a_reveal_what_comes_next(tmp_path):
     s.keys("c")  # the card in: ROLL is next
     s.run(3000)
     assert "请按ROLL" in _strings(s)
+
+
+def test_crystal_counts_too_long_for_their_cell_stay_in_it():
+    """Six seats give a cell 21 px: two tall digits. A count of 10^17 (only a
+    hand-made record reaches it) is drawn tiny, inside its own cell, never
+    over its neighbour's; a count that fits stays tall."""
+    import framebuf
+    from app import screens
+
+    class G:
+        n = 6
+        active = 2
+        crystals = [10 ** 17, 7, 10 ** 17, 12345, 99, 10 ** 17]
+    buf = bytearray(1024)
+    fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    screens.scores(fb, G)
+    cw = 128 // 6
+    for s in range(1, 6):  # the column between two cells stays dark (the active cell's bar ends before it)
+        edge = s * cw - 1
+        assert not any(fb.pixel(edge, y) for y in range(screens.SY - 1, 64)), "seat %d's count crosses into %d's" % (s, s + 1)
+    rows = oledread.rows_of(["".join("#" if fb.pixel(x, y) else "." for x in range(128)) for y in range(64)])
+    assert oledread.tall(rows, cw + 4, screens.SY, 1, 7) == "7" and oledread.tall(rows, 4 * cw + 4, screens.SY, 2, 7) == "99"
