@@ -84,6 +84,19 @@ def put_back(path, files):
             h.write(data)
 
 
+def heard(ctl):
+    """The reasons of the presses ctl refuses from now on, as its message box
+    shows them (translated): its refuse() wrapped here, not counted on the board."""
+    said = []
+    real = ctl.refuse
+
+    def refuse(text, now=None):
+        real(text, now)
+        said.append(ctl.msg)
+    ctl.refuse = refuse
+    return said
+
+
 @contextlib.contextmanager
 def session(args):
     """The Session the flags of `press` and `sim` ask for (--players, --rules,
@@ -199,11 +212,12 @@ def main(args):
             if args.trace:
                 trace = _open_out(args.trace, "--trace")
             ctl = getattr(s.dev, "ctl", None)  # none on the emulated Pico: its controller is on the chip
+            refused = heard(ctl) if ctl is not None else []
             for i, k in enumerate(keys):
-                was = ctl.refusals if ctl is not None else 0
+                was = len(refused)
                 s.key(k)
-                if ctl is not None and ctl.refusals != was:  # what the OLED's message box says
-                    say("key %d (%s) refused: %s" % (i + 1, k, ctl.refused))
+                if len(refused) != was:  # what the OLED's message box says
+                    say("key %d (%s) refused: %s" % (i + 1, k, refused[-1]))
                 if trace is not None:
                     frame_whole(s)
                     g = s.game()

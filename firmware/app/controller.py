@@ -45,8 +45,6 @@ class Controller:
         lang.use(lang.chosen(st.settings))
         self.msg = ""
         self.msg_until = 0
-        self.refusals = 0  # bumped on every refused press; self.refused: the last one's reason, as shown
-        self.refused = ""
         self.version = 0  # bumped on every visible change
         self.last_key = -1
         self.play = None  # the play mode, kept from its first use: its cursor, a tie's order, the result
@@ -103,8 +101,6 @@ class Controller:
     def refuse(self, text, now=None):
         self.sound("refuse")
         self.say(text, now)
-        self.refused = self.msg  # the simulator's `press` reports it on stderr
-        self.refusals += 1
 
     def tick(self, now):
         """Time passes: messages expire, the self-test moves on."""
