@@ -6,6 +6,7 @@ may press (app.board: 12 or 18). Colours go in as palette indexes into a
 preallocated bytearray, so a frame allocates nothing."""
 from game import const
 from game import engine
+from game.engine import WINDOWS as _WINDOWS  # the seats' pixels come after the windows'
 
 # Palette indexes: off, each die, both (_DIE1 | _DIE2: the mix), no dice, the
 # cursor and the self-test's window; private consts but TEST, the self-test's
@@ -18,7 +19,6 @@ TEST = 6
 SEAT = 7  # a seat that may press: white (the dice's colours belong to the windows)
 PALETTE = ((0, 0, 0), (0, 60, 255), (255, 110, 0), (170, 0, 255), (0, 200, 60), (255, 255, 255), (255, 0, 0),
            (255, 255, 255))
-SEAT_LIGHTS = const(12)  # the first seat's pixel: after the windows'
 
 
 def fill(ctl, out):
@@ -33,7 +33,7 @@ def fill(ctl, out):
 def dice(g, m, cursor, out):
     """Play: each window of mask m (the windows that may be opened) in the
     colour of the die that allows it, the cursor's white."""
-    for w in range(12):
+    for w in range(_WINDOWS):
         if not (m >> w) & 1:
             continue
         if not g.d1:
@@ -45,7 +45,7 @@ def dice(g, m, cursor, out):
         if not g.used & 2 and g.allows(g.d2, w):
             k |= _DIE2
         out[w] = k
-    if 0 <= cursor < 12 and (m >> cursor) & 1:
+    if 0 <= cursor < _WINDOWS and (m >> cursor) & 1:
         out[cursor] = _CURSOR
 
 
@@ -54,13 +54,13 @@ def seats(g, legal, out):
     the active seat in its turn (roll, open, decide), in a call each seat
     that may join, at the reveal each seat that may be named right. legal:
     the game's legal actions now (app.store's, built once per change)."""
-    if len(out) <= SEAT_LIGHTS:
+    if len(out) <= _WINDOWS:
         return
     ph = g.phase
     if ph == engine.P_ROLL or ph == engine.P_OPEN or ph == engine.P_DECIDE:
-        out[SEAT_LIGHTS + g.active] = SEAT
+        out[_WINDOWS + g.active] = SEAT
         return
     want = engine.GUESS if ph == engine.P_CALL else engine.REVEAL if ph == engine.P_REVEAL else -1
     for op, a in legal:
         if op == want and 0 <= a < engine.SEATS:
-            out[SEAT_LIGHTS + a] = SEAT
+            out[_WINDOWS + a] = SEAT
