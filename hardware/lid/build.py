@@ -68,16 +68,21 @@ def assembly(p: Lid):
             "windows": windows, "instances": instances}
 
 
-def visibility_table():
-    """Markdown: for each view, the least of an open window's card seen over the 12 windows."""
+def visibility_table(alone=None, every=None):
+    """Markdown: for each view, the least of an open window's card seen over the 12 windows, with that
+    window open alone and with all 12 open (checks.seen_by_window's, computed here if not given)."""
     from . import checks
-    asm = checks.load_assembly()
-    meshes = checks.load_meshes({i["part"] for i in asm["instances"]})
-    seen = {n: checks.visibility(meshes, asm, n) for n in range(1, len(asm["windows"]) + 1)}
-    lines = ["| View | Least seen | at window | Most seen |", "|---|---|---|---|"]
+    if alone is None or every is None:
+        asm = checks.load_assembly()
+        meshes = checks.load_meshes({i["part"] for i in asm["instances"]})
+        alone, every = checks.seen_by_window(meshes, asm), checks.seen_by_window(meshes, asm, all_open=True)
+    lines = ["| View | One open: least seen | at window | most seen | All 12 open: least seen | at window |",
+             "|---|---|---|---|---|---|"]
     for view in checks.VIEWS:
-        worst = min(seen, key=lambda n: seen[n][view])
-        lines.append(f"| {view} | {seen[worst][view]:.0%} | {worst} | {max(s[view] for s in seen.values()):.0%} |")
+        worst = min(alone, key=lambda n: alone[n][view])
+        late = min(every, key=lambda n: every[n][view])
+        lines.append(f"| {view} | {alone[worst][view]:.0%} | {worst} | {max(s[view] for s in alone.values()):.0%} "
+                     f"| {every[late][view]:.0%} | {late} |")
     return "\n".join(lines)
 
 

@@ -198,3 +198,20 @@ def visibility(meshes, assembly, window, step=1.0, opened=None):
     z = meshes["card"].bounds[1][2] + 0.01
     origins = np.stack([gx.ravel(), gy.ravel(), np.full(gx.size, z)], 1)
     return {view: 1.0 - _hits(origins, d, triangles).mean() for view, d in VIEWS.items()}
+
+
+SEEN_FROM_EACH_SIDE = 0.60  # of an open window's card, from each side of the table at 45 degrees
+
+
+def seen_by_window(meshes, assembly, all_open=False, step=1.0):
+    """{window: {view: fraction seen}}: each window open alone, or with every window open (late in a card,
+    when the neighbours' open flaps are in the way too)."""
+    n = len(assembly["windows"])
+    every = tuple(range(1, n + 1))
+    return {w: visibility(meshes, assembly, w, step, every if all_open else None) for w in every}
+
+
+def shortfalls(seen, least=SEEN_FROM_EACH_SIDE):
+    """[(window, view, fraction)] of the side views in `seen` (seen_by_window's) under `least`."""
+    return [(w, view, round(f, 2)) for w, views in seen.items() for view, f in views.items()
+            if view != "above" and f < least]
