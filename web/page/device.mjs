@@ -16,6 +16,7 @@
 // device's, kept in this browser.
 import { loadMicroPython } from "./micropython.mjs";
 import { Lid, cardImages } from "./lid.mjs";
+import { SeatLights } from "./seatlights.mjs";
 import { Epaper } from "./epaper.mjs";
 import { drawOled, oledText } from "./oled.mjs";
 import { Buzzer } from "./buzzer.mjs";
@@ -230,6 +231,7 @@ class Page {
     this.flash = flash;
     this.speed = params.speed;
     this.lid = new Lid(document.getElementById("lid"), pd.WINDOWS);
+    this.seatLights = new SeatLights([...document.querySelectorAll("#controls button.seat")], pd.WINDOWS);
     this.epaper = null; // the e-paper board's panel, in the lid's place
     this.oled = document.getElementById("oled");
     this.buzzer = new Buzzer();
@@ -462,14 +464,15 @@ class Page {
       return;
     }
     const text = await f.text();
-    let err = this.pd.load_record(text, true);
+    let err = this.pd.check_record(text); // read once: the confirm asks, the write takes what was read
     const st = JSON.parse(document.body.dataset.state || "null");
     if (!err && st !== null && !st.over && !window.confirm(t("replaceByRecord", { file: f.name }))) {
+      this.pd.drop_record();
       this.tell(["recordDeclined", { file: f.name }]);
       this.showStatus();
       return;
     }
-    if (!err) err = this.pd.load_record(text);
+    if (!err) err = this.pd.write_record();
     if (err) this.tell(`${f.name}: ${err}`);
     else this.tell(["loaded", { file: f.name }], true);
     this.flash.save();
@@ -626,6 +629,7 @@ class Page {
     } else {
       this.lid.draw(flaps, f.pixels);
     }
+    this.seatLights.draw(f.pixels);
     if (f.oled) drawOled(this.oled, f.oled);
     if (f.tones) this.buzzer.play(f.tones, f.ms, this.speed);
     const card = document.getElementById("card");

@@ -34,6 +34,8 @@ export const T = {
   hold: [null, "长按 UNDO", "長按 UNDO"],
   holdLabel: [null, "长按 UNDO：菜单（按键 Shift U）", "長按 UNDO：選單（按鍵 Shift U）"],
   seat: ["Seat {n} (key {n})", "座位{n}（按键 {n}）", "座位{n}（按鍵 {n}）"],
+  seatLit: ["seat {n}'s light: lit, seat {n} may press", "座位{n}的灯：亮着，座位{n}可以按键", "座位{n}的燈：亮著，座位{n}可以按鍵"],
+  seatDark: ["seat {n}'s light: dark", "座位{n}的灯：熄灭", "座位{n}的燈：熄滅"],
   table: [null, "本页自己的控制", "本頁自己的控制"],
   pause: ["Pause", "暂停", "暫停"],
   resume: ["Resume", "继续", "繼續"],
