@@ -330,6 +330,11 @@ class Page {
     document.addEventListener("keyup", (e) => this.up("k" + e.code));
     // the picture: the deck's, a new one for each card, or the user's own
     // file; never a list of the deck's answers
+    // each file input is drawn as the page's own button and the chosen file's
+    // name, in the page's language (the browser's says "Choose File" in its own)
+    for (const input of document.querySelectorAll("#table input[type=file]")) {
+      input.addEventListener("change", () => chosen(input, input.files[0] ? input.files[0].name : ""));
+    }
     const sel = document.getElementById("picture");
     const file = document.getElementById("ownpicture");
     sel.addEventListener("change", () => {
@@ -339,6 +344,7 @@ class Page {
       }
       this.ownPicture = "";
       file.value = "";
+      chosen(file, "");
       try { localStorage.removeItem(PICTURE_KEY); } catch (e) { /* not kept */ }
       this.showPicture();
       this.reveal();
@@ -347,6 +353,7 @@ class Page {
       this.ownPicture = localStorage.getItem(PICTURE_KEY) || "";
     } catch (e) { /* no storage: not kept */ }
     sel.value = this.ownPicture ? "own" : "";
+    if (this.ownPicture) chosen(file, t("ownKept"));
     file.addEventListener("change", (e) => {
       const f = e.target.files[0];
       if (!f) return;
@@ -767,6 +774,19 @@ class Page {
   // Presses the firmware's button driver reported, by button (tests).
   presses() {
     return JSON.parse(this.pd.presses());
+  }
+}
+
+// The name shown beside a file input's button: the file's, or "none chosen"
+// (its data-t mark back, so a language change says it anew).
+function chosen(input, name) {
+  const span = input.parentElement.querySelector(".chosen");
+  if (name) {
+    delete span.dataset.t;
+    span.textContent = name;
+  } else {
+    span.dataset.t = "noFile";
+    span.textContent = t("noFile");
   }
 }
 
