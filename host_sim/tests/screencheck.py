@@ -152,8 +152,9 @@ def check(lines, want):
         d1, d2, used = want["dice"]
         if d1:
             dice = ("-" if used & 1 else "%d" % d1) + " " + ("-" if used & 2 else "%d" % d2)
-            if oledread.big(rows, 80, 0, 3) != dice:
-                miss.append("the dice %r not large at the top right (read %r)" % (dice, oledread.big(rows, 80, 0, 3)))
+            got = oledread.big(rows, 88, 0, 1) + " " + oledread.big(rows, 112, 0, 1)  # a blank cell apart
+            if got != dice:
+                miss.append("the dice %r not large at the top right (read %r)" % (dice, got))
         if ph == engine.P_OPEN:
             need("NEXT", "what to press")
             need("OK", "what to press")

@@ -191,7 +191,7 @@ def test_the_oled_shows_round_turn_and_every_seats_crystals(tmp_path):
     rows = oledread.rows_of(s.emu.oled.text().split("\n"))
     assert oledread.big(rows, 0, 0, 2) == "P%d" % (g.active + 1)  # whose turn, 16 px tall
     assert text.split("\n")[0].startswith("????R1/10") and text.split("\n")[1][4:].startswith("open")
-    assert oledread.big(rows, 80, 0, 3) == "%d %d" % (g.d1, g.d2)  # the dice, 16 px tall
+    assert oledread.big(rows, 88, 0, 1) + " " + oledread.big(rows, 112, 0, 1) == "%d %d" % (g.d1, g.d2)  # the dice, 16 px tall, a blank cell apart
     for seat in range(6):  # every seat's crystals, tall in its 21 px cell of the bottom row
         assert oledread.tall(rows, seat * 21 + 4, 55, 1, 7) == "2"
     for w in range(4):  # the first row of the lid, with its token numbers
