@@ -63,13 +63,16 @@ def _cell(rows, w):
 
 def _grid(rows, want, miss):
     """Every closed window shows its token number (inverted under the
-    cursor); every open one is filled; an allowed one has thick sides."""
+    cursor, a solid cell); every open one is striped (outlined, its rows 3 and
+    6 lit, 4 and 5 dark) with no number; an allowed one has thick sides."""
     for w in range(12):
         x, y = _cell(rows, w)
         lit = lambda px, py: (rows[py] >> (127 - px)) & 1  # noqa: E731
         if (want["open"] >> w) & 1:
-            if not all(lit(x + 1 + i, y + 5) for i in range(_CW - 2)):
-                miss.append("window %d open but not filled" % (w + 1))
+            inner = range(x + 3, x + _CW - 3)
+            if not all(lit(i, y + 3) and lit(i, y + 6) and not lit(i, y + 4) and not lit(i, y + 5) for i in inner) \
+                    or oledread.glyph(rows, x + 4, y + 1) is not None:
+                miss.append("window %d open but not striped and empty" % (w + 1))
             continue
         ch = oledread.glyph(rows, x + 4, y + 1)
         if ch != "%d" % want["tokens"][w]:

@@ -137,3 +137,23 @@ def test_crystal_counts_too_long_for_their_cell_stay_in_it():
         assert not any(fb.pixel(edge, y) for y in range(screens.SY - 1, 64)), "seat %d's count crosses into %d's" % (s, s + 1)
     rows = oledread.rows_of(["".join("#" if fb.pixel(x, y) else "." for x in range(128)) for y in range(64)])
     assert oledread.tall(rows, cw + 4, screens.SY, 1, 7) == "7" and oledread.tall(rows, 4 * cw + 4, screens.SY, 2, 7) == "99"
+
+
+def test_a_pass_nobody_joins_says_so_with_its_reward(tmp_path):
+    s = _start(tmp_path, _G, keys="r o p")  # P4 passes: +1, the call opens
+    assert s.dev.ctl.cur.passed == "P4 +1"
+    s.keys("o")  # nobody joined: OK closes the call, the turn moves on
+    s.run(300)  # the message still up (2.5 s)
+    ctl = s.dev.ctl
+    assert ctl.store.game.phase == 0 and ctl.msg == "Nobody called: P4 +1"
+    words = oledread.text(_rows(s))
+    assert "Nobody called:" in words and "P4 +1" in words, words
+
+
+def test_a_pass_nobody_joins_says_so_in_chinese(tmp_path):
+    s = _start(tmp_path, _G, "zh-hans", "r o p")
+    s.keys("o")
+    s.run(300)
+    ctl = s.dev.ctl
+    assert ctl.msg == "无人加入：P4 +1", ctl.msg
+    assert any(t.startswith("无人加入") for t in _strings(s)), _strings(s)  # in the message box

@@ -111,9 +111,12 @@ class Mode:
             elif k == K_OK:
                 if ph == engine.P_CALL:
                     cards = g.cards
+                    passed = self.passed  # cleared by the close: a pass's reward, while nobody is in
                     self._do(ctl, CLOSE, 0)
                     self.order = []
                     self._after_close(ctl)
+                    if passed and g.phase != engine.P_REVEAL:  # nobody joined: the turn moves on, the reward kept
+                        ctl.say(lang.tr("Nobody called: %s") % passed, now)
                     self._void(ctl, cards, now)
                 elif ph == engine.P_ROLL:
                     ctl.refuse(_NOT_NOW[0], now)
