@@ -32,11 +32,19 @@ def _strings(s):
     return seat_text.drawn(s.dev.ctl).strings
 
 
-def test_a_loss_that_took_nothing_reads_0_over_its_crystals(tmp_path):
-    s = _start(tmp_path, _G, keys="r o p 1 2 o c 2")  # P2 right; P1 guessed and held nothing
-    assert s.dev.ctl.cur.result == "P2 right: +11\nP1 0"
+def test_each_seat_reads_its_change_over_the_card_over_its_crystals(tmp_path):
+    s = _start(tmp_path, _G, keys="r o p 1 2 o c 2")  # P4 passed (+1); P1, P2 joined (2 each to P4); P2 right
+    assert s.dev.ctl.cur.result == "P2 right: +11\nP1 -2  P2 +9  P4 +5"  # as the Scores page counts the card
     rows = _rows(s)
     assert oledread.tall(rows, 0, 15, 13) == "P2 right: +11"
+    for seat, amount in ((0, "-2"), (1, "+9"), (3, "+5")):
+        assert oledread.tall(rows, seat * 32, 45, len(amount), 7) == amount  # over its crystals
+
+
+def test_a_loss_that_took_nothing_reads_0_over_its_crystals(tmp_path):
+    s = _start(tmp_path, _G, keys="r o p 1 2 o c 2 c r o 1 o c o")  # P1 guesses with nothing held: nobody right
+    assert s.dev.ctl.cur.result == "Nobody right\nP1 0"
+    rows = _rows(s)
     assert oledread.tall(rows, 0, 45, 1, 7) == "0"  # over seat 1's crystals
     assert oledread.tall(rows, 4, 55, 1, 7) == "0"  # its crystals
 

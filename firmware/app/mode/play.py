@@ -225,15 +225,15 @@ class Mode:
             self.shown = g.cards  # a power cut veils it again: it asks once more
             ctl.version += 1
             return
-        before = list(g.crystals)
+        had = g.crystals[who] if who != NOBODY else 0
         seats = g.call_order()
         self._do(ctl, REVEAL, who)
         others = []
-        for s in range(g.n):  # a wrong guesser who held nothing is listed all the same: 0
-            d = g.crystals[s] - before[s]
-            if s != who and (d or s in seats):
+        for s in range(g.n):  # each seat's change over the card, as the Scores page counts it (join
+            d = g.card_gain(s)  # fees, a pass's reward, the reveal); a guesser who held nothing: 0
+            if d or s in seats or s == who:
                 others.append("P%d %s" % (s + 1, _gain(d)))
-        won = lang.tr("P%d right: +%d") % (who + 1, g.crystals[who] - before[who]) if who != NOBODY else lang.tr("Nobody right")
+        won = lang.tr("P%d right: +%d") % (who + 1, g.crystals[who] - had) if who != NOBODY else lang.tr("Nobody right")
         self.result = won + "\n" + "  ".join(others)  # two spaces part the seats: a seat and its amount stay on one line
         self.cursor = -1
         ctl.deal()
