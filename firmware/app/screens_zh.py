@@ -26,7 +26,7 @@ def frame(fb, ctl):
         yield from en.game(fb, ctl, _end, _top, _board_prompt, _call, _side)
     else:
         yield from md.draw(fb, ctl)
-    if ctl.msg and not md.QUIET:
+    if ctl.boxed():
         yield
         yield from _message(fb, tr(ctl.msg))
 

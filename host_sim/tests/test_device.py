@@ -282,6 +282,26 @@ def test_a_resumed_game_says_so_with_its_round_and_seat(tmp_path):
     assert s.dev.ctl.msg == ""  # for a moment, as every message
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-hans"])
+def test_the_resume_notice_never_hides_the_menu(tmp_path, lang):
+    """The resume's box shows over play, and a menu opened while it is up is
+    read whole: the box is the game's, not the menu's."""
+    press.choose_lang(str(tmp_path), lang)
+    s = session(tmp_path, {"players": 3, "rules": "standard", "seed": 5})
+    s.keys("r o 1 o c 1 c")
+    s.reboot()
+    s.run(100)
+    ctl = s.dev.ctl
+    assert ctl.msg and ctl.boxed()  # over play: the table sees where it stands
+    s.keys("U")  # the menu, at once
+    s.run(200)
+    from app import modes
+    assert ctl.mode == modes.M_MENU and ctl.msg, "the notice is still up"
+    shown = s.emu.oled.text()
+    s.run(3000)  # the notice over: the menu as it is, nothing was hidden
+    assert not ctl.msg and s.emu.oled.text() == shown
+
+
 def test_a_keys_step_holds_its_journal_entry_and_the_next_step_writes_it_alone(tmp_path):
     """On the RP2040 a key's action and its servos' pulses take a few ms, and
     a journal append 2-3 ms more (45 ms with a block erase): the key's step
