@@ -1,6 +1,6 @@
 """Schematic drawings of a board, laid out by netlistsvg (npm, pinned in hardware/schematic_drawing/).
 
-One sheet per part of the circuit (power, Pico and servos, inputs, pixels and buzzer), each from the
+One sheet per part of the circuit (power, Pico and PCA9685, servo headers, inputs, pixels and buzzer), each from the
 same circuit code as the netlist. A power or ground pin gets its own rail symbol named for its net
 instead of a wire across the sheet; a signal that runs on to another sheet ends at a port named for
 its net. `netlist(circuit, sheet)` is netlistsvg's input (Yosys JSON); `make schematic` runs it.
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from . import outputs
 
-SHEETS = ("power", "pico", "inputs", "pixels")
+SHEETS = ("power", "pico", "servos", "inputs", "pixels")
 GROUNDS = ("GND", "GND_SERVO")
 RAILS = ("+5V", "+3V3", "+5V_SERVO", "VSYS", "+5V_PIXELS", "VIN_RAW", "+5V_GUARDED")
 # kind -> (netlistsvg analog skin type, {pin number: skin port}); other kinds are boxes named by pin
@@ -27,8 +27,8 @@ DRAWING = Path(__file__).resolve().parents[1] / "schematic_drawing"
 def sheet_of(part):
     """Which sheet a part is drawn on, from its kind and what it is for."""
     kind, what = part.kind, str(part.description)
-    if kind == "servo_header":
-        return "pico"
+    if kind == "servo_header" or "servo signal" in what:
+        return "servos"
     if kind in ("jack", "terminal2", "ov_guard", "nmos", "polyfuse", "net_tie", "bead", "test_point", "led") or \
             "guard" in what or "power LED" in what or "servo rail" in what or "input capacitor" in what or \
             "VSYS" in what or kind == "button" and "reset" in what:
