@@ -7,6 +7,7 @@ its net. `netlist(circuit, sheet)` is netlistsvg's input (Yosys JSON); `make sch
 """
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -98,6 +99,19 @@ def render(circuit, sheet, out):
     src.unlink()
     if done.returncode:
         raise RuntimeError(f"netlistsvg failed on the {sheet} sheet:\n{done.stdout}{done.stderr}")
+    out.write_text(_margin(out.read_text()))
+
+
+MARGIN = 40  # px around netlistsvg's box: its labels of rail symbols at the edges reach past it
+
+
+def _margin(svg):
+    """The sheet with a white margin: netlistsvg sizes its box to the symbols, not their labels."""
+    head = re.search(r'<svg [^>]*?width="([\d.]+)" height="([\d.]+)">', svg)
+    w, h = round(float(head.group(1))) + 2 * MARGIN, round(float(head.group(2))) + 2 * MARGIN
+    root = head.group(0).replace(f'width="{head.group(1)}" height="{head.group(2)}"',
+                                 f'width="{w}" height="{h}" viewBox="{-MARGIN} {-MARGIN} {w} {h}"')
+    return svg.replace(head.group(0), root, 1)
 
 
 def files(name):
