@@ -284,3 +284,15 @@ def test_each_link_is_thick_enough_for_its_nets_current(laid):
     assert faults == []
     servo = [awg for net, _, awg in table if net in SERVO_NETS]
     assert servo and set(servo) == {"20"}, "the README's servo-current links are 20 AWG"
+
+
+def test_the_build_list_gives_the_readmes_bus_wires(laid):
+    """The build list's bus wires are the README's servo-current pieces, by net, strip and columns."""
+    from hardware.schematics import stripboard_drawing
+    listed = re.findall(r"^\| `([^`]+)` \| (\d+) \| (\d+)-(\d+) \| 18 AWG bare \|$",
+                        stripboard_drawing.text(laid[0], "pico_pca9685"), re.M)
+    readme = servo_wires((boards.ROOT / "hardware" / "README.md").read_text())
+    assert sorted((n, int(y), int(a), int(b)) for n, y, a, b in listed) == \
+        sorted((n, *piece) for n, (pieces, _) in readme.items() for piece in pieces)
+    assert wire_faults(laid[0], {n: ([(int(y), int(a), int(b)) for m, y, a, b in listed if m == n], readme[n][1])
+                                 for n in SERVO_NETS}) == []

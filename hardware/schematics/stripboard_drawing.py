@@ -94,6 +94,15 @@ def link_gauge(cfg, net):
     return 20 if net_current(cfg, net) > LINK_HEAVY_A else 22
 
 
+BUS_NETS = ("+5V_SERVO", "GND_SERVO")  # on strips 0 and 1, under the servo headers
+BUS_STRIPS = (0, 1)
+
+
+def bus_wires(board):
+    """[(net, strip, first column, last column)]: the pieces of the servo bus strips that carry servo current."""
+    return sorted((net, y, a, b) for net, y, a, b in board.segments() if net in BUS_NETS and y in BUS_STRIPS)
+
+
 def link_order(board):
     """The links in the build list's order (by net, then first hole): their numbers on the links sheet."""
     return sorted(board.links, key=lambda l: (l[2], l[0]))
@@ -238,6 +247,12 @@ def text(board, name):
         mark = polarity(board.comps[ref][1])
         way = f"{mark[1]} at {_hole(dict(holes)[mark[0]])}" if mark else "either way"
         out.append(f"| {ref} | {board.comps[ref][0]} | {_hole((x, y))} | {lie} | {way} |")
+    out += ["", "## Bus wires", "",
+            "The servo current runs along the servo headers' two strips: lay a bare 18 AWG wire on the copper "
+            "along each of these pieces, soldered every few holes and never past the piece's ends (a wire along "
+            "a whole strip would join the other nets on it).", "",
+            "| Net | Strip | Columns | Wire |", "|---|---|---|---|"]
+    out += [f"| `{net}` | {y} | {a}-{b} | 18 AWG bare |" for net, y, a, b in bus_wires(board)]
     out += ["", "## Cuts, strip by strip", "", "| Strip | Cut at columns |", "|---|---|"]
     for y in range(ROWS):
         xs = sorted(x for x, cy in board.cuts if cy == y)
