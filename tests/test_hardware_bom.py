@@ -157,3 +157,26 @@ def test_the_seat_pods_parts_are_bought():
     assert buttons and "seat button" in buttons[0]["Description"]
     assert any(d.startswith("heat-shrink") for d in got), "no heat-shrink for the buttons' joints"
     assert any("2.2 x 6.5" in r["Rating"] and int(r["Quantity"]) == 4 * pod.SEATS for r in rows())
+
+
+def metres(words):
+    row = next(r for r in rows() if r["Description"].startswith(words))
+    assert row["Rating"] == "metres", row
+    return int(row["Quantity"])
+
+
+def test_the_bom_has_the_boards_wire_by_gauge_and_length():
+    """The bare 18 AWG along the servo-current strips and their 20 AWG links (the README's list), and
+    the layout's other links in 22 AWG: each bought with a fifth to spare for the bends and the ends."""
+    from tests.test_hardware_stripboard import NETLIST, SERVO_NETS, servo_wires
+    wires = servo_wires((ROOT / "hardware" / "README.md").read_text())
+    along = sum(x1 - x0 for pieces, _ in wires.values() for _, x0, x1 in pieces) * stripboard.PITCH / 1000
+    heavy = {frozenset(lk) for _, links in wires.values() for lk in links}
+    board = stripboard.layout(NETLIST.read_text())
+    span = [(abs(a[0] - b[0]) + abs(a[1] - b[1])) * stripboard.PITCH / 1000 + 0.01 for a, b, _ in board.links]
+    thick = sum(s for s, (a, b, n) in zip(span, board.links) if n in SERVO_NETS and frozenset((a, b)) in heavy)
+    thin = sum(span) - thick
+    assert along > 0.2 and thick > 0 and thin > 2.0  # the figures are the layout's
+    assert metres("wire 18 AWG solid") >= 1.2 * along
+    assert metres("wire 20 AWG solid") >= 1.2 * thick
+    assert metres("wire 22 AWG solid") >= 1.2 * thin

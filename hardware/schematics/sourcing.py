@@ -25,7 +25,7 @@ TOOLS = [
     ("crimp tool for JST XH contacts", "the XH housings"),
     ("wire stripper and flush cutter", "the wires and links"),
     ("heat gun (or a lighter) for the heat-shrink", "the seat buttons' joints"),
-    ("hot-melt glue gun", "the LEDs' carriers in their diffusers"),
+    ("hot-melt glue gun and a stick of glue", "the LEDs' carriers in their diffusers"),
     ("screwdrivers PH0 and PH1, 2 mm hex key, pliers", "the screws, the nuts"),
     ("bench power supply with a current limit, 0-6 V; multimeter (10 MOhm input)", "the bring-up"),
     ("calipers", "measuring the card, the servo and the modules (hardware/lid/params.toml)"),
@@ -164,10 +164,12 @@ def extras(cfg, circuit):
                   "cable", "", "(generic)", "metres, 3 x 24 AWG, %.1f mm outside at most" % pod.light_cable,
                   "3 core cable 24 AWG")]
     rows += [
-             ("wire 22 AWG solid, tinned: the stripboard's wire links", 3, "board", "", "(generic)", "metres",
+             ("wire 22 AWG solid, tinned: the stripboard's wire links", 5, "board", "", "(generic)", "metres",
               "22 AWG tinned copper wire"),
              ("wire 20 AWG solid, tinned: the stripboard's servo-current links", 1, "board", "", "(generic)",
               "metres", "20 AWG tinned copper wire"),
+             ("wire 18 AWG solid, tinned (bare): laid along the servo-current pieces of strip", 1, "board", "",
+              "(generic)", "metres", "18 AWG tinned copper wire"),
              ("2-core cable for the seat buttons", 2 * seats, "cable", "", "(generic)",
               "metres, 2 x 26 AWG, %.1f mm outside at most" % lid.bay.seat_cables[1], "2 core cable 26 AWG"),
              ("heat-shrink tubing, 2-5 mm", 1, "cable", "", "(generic)", "assortment", "heat shrink tubing assortment"),
