@@ -85,7 +85,7 @@ $(FLASHSTAMP): requirements-flash.txt
 flash: $(FLASHSTAMP)
 	$(FLASHVENV)/bin/python -m tools.flash $(if $(PORT),--port $(PORT))
 
-# build/macroscope-pico.uf2 (and its NOTICE): MicroPython v1.27.0 for RPI_PICO with the
+# build/macroscope-BOARD.uf2, one a board config (and their NOTICE): MicroPython v1.27.0 for RPI_PICO with the
 # firmware frozen in (uf2/manifest.py), from $$MACROSCOPE_MICROPYTHON or the shared
 # source tarball; needs apt's gcc-arm-none-eabi libnewlib-arm-none-eabi
 # libstdc++-arm-none-eabi-newlib cmake. About a minute on 2 cores (the first build).
