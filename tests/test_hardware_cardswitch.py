@@ -15,10 +15,17 @@ def bodies():
 
 
 def _first_hit(mesh, x, y, z, up):
-    """z where a vertical ray from (x, y, z) first meets `mesh`."""
-    from trimesh.ray.ray_triangle import RayMeshIntersector
-    locs, _, _ = RayMeshIntersector(mesh).intersects_location([[x, y, z]], [[0, 0, 1 if up else -1]])
-    zs = locs[:, 2]
+    """z where a vertical ray from (x, y, z) first meets `mesh`: the faces over (x, y), by barycentrics."""
+    t = mesh.triangles
+    a, b, c = t[:, 0], t[:, 1], t[:, 2]
+    det = (b[:, 0] - a[:, 0]) * (c[:, 1] - a[:, 1]) - (c[:, 0] - a[:, 0]) * (b[:, 1] - a[:, 1])
+    ok = np.abs(det) > 1e-12
+    a, b, c, det = a[ok], b[ok], c[ok], det[ok]
+    u = ((x - a[:, 0]) * (c[:, 1] - a[:, 1]) - (c[:, 0] - a[:, 0]) * (y - a[:, 1])) / det
+    v = ((b[:, 0] - a[:, 0]) * (y - a[:, 1]) - (x - a[:, 0]) * (b[:, 1] - a[:, 1])) / det
+    inside = (u >= 0) & (v >= 0) & (u + v <= 1)
+    zs = (a[:, 2] + u * (b[:, 2] - a[:, 2]) + v * (c[:, 2] - a[:, 2]))[inside]
+    zs = zs[zs > z] if up else zs[zs < z]
     return zs.min() if up else zs.max()
 
 
@@ -48,14 +55,13 @@ def test_the_released_lever_rises_into_its_recess_and_no_further(bodies):
 
 def test_the_check_sees_a_loose_card_a_low_roof_and_a_switch_that_is_pressed_too_far():
     p = params.Lid()
-    p.switch.hold_gap = p.pocket_depth() - p.card.thickness  # no pad: the card free to lift 0.6 mm
-    assert any("past its operating point" in w for w in cardswitch.problems(p))
-    p = params.Lid()
+    low, high = cardswitch.pressed(p)
+    t = cardswitch.travel(p, low - cardswitch.pad_height(p), high)  # no pad: a card flat on the slot's floor
+    assert any("overtravel" in w for w in cardswitch.problems(p, t))
     t = cardswitch.travel(p, roof=cardswitch.roof_z(p) - 0.5)
     assert any("reads a card" in w for w in cardswitch.problems(p, t))
-    low, high = cardswitch.pressed(p)
-    t = cardswitch.travel(p, low - 0.6, high - 0.6)  # the switch mounted 0.6 mm higher
-    assert any("overtravel" in w for w in cardswitch.problems(p, t))
+    t = cardswitch.travel(p, low + 0.6, high + 0.6)  # the old slot: the lid 1.2 mm over the floor, no pad
+    assert any("past its operating point" in w for w in cardswitch.problems(p, t))
 
 
 def test_the_bom_names_the_figures_the_lid_is_built_for():
