@@ -39,7 +39,7 @@ def test_the_bom_and_the_steps_list_the_screws_that_fit():
         if not pl.screw[0].startswith("SG90"):  # the SG90's own screws come with it
             need[pl.screw[0]] = need.get(pl.screw[0], 0) + pl.count
     assert {r: have.get(r) for r in need} == need
-    assert {exploded.M3, exploded.M3L, exploded.ST22, exploded.M2, exploded.ST65} <= set(need)
+    assert {exploded.M3, exploded.M3L, exploded.ST22, exploded.M2, exploded.ST_FRAME, exploded.ST_POD} <= set(need)
 
 
 def test_the_rules_catch_a_screw_that_bottoms_one_too_short_and_a_tight_hole():

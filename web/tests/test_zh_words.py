@@ -16,8 +16,10 @@ def test_a_chinese_result_and_file_buttons_read_as_chinese(contexts, tmp_path):
             break
     browser.wait_ms(page, 400)
     words = page.evaluate("document.getElementById('screen').textContent")
-    # the firmware's "P3猜对: +11\nP1 0  P2 0  P4 -9", said as Chinese is written
-    assert words.startswith("结果：座位3猜对：+11；座位1：0、座位2：0、座位4：-9。"), words
+    # the firmware's "P3猜对: +11" and each seat's change over the card (2 crystals each before it,
+    # the crystals line after), said as Chinese is written
+    assert words.startswith("结果：座位3猜对：+11；座位1：-2、座位2：-2、座位3：+9、座位4：-2。"), words
+    assert "水晶：座位1：0、座位2：0、座位3：11、座位4：0。" in words, words
     assert "  " not in words and ": " not in words, words
     labels = page.evaluate("[...document.querySelectorAll('#table label.file')].map((l) => l.innerText)")
     labels = [" ".join(x.split()) for x in labels]
