@@ -69,7 +69,8 @@ def test_random_calibration_files_never_drive_past_the_margin(tmp_path):
     for k in range(60):
         d = tmp_path / str(k)
         d.mkdir()
-        pick = lambda: rnd.choice([rnd.randint(0, 3000), rnd.randint(C - M - 50, O + M + 50), 1.5, "1100", None])  # noqa: E731
+        near = (C - M - 50, O + M + 50)
+        pick = lambda: rnd.choice([rnd.randint(0, 3000), rnd.randint(*near), 1.5, "1100", None])  # noqa: E731
         n = 12 if rnd.random() < 0.9 else rnd.randint(0, 13)
         _, _, h = boot_with(d, {"open": [pick() for _ in range(n)], "closed": [pick() for _ in range(n)]})
         s = h.shutters
