@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-cp.txt | c
 CPLIBS := $(VENV)/circuitpython
 CIRCUITPY ?= /media/$(USER)/CIRCUITPY
 
-.PHONY: setup sim sim-screenshot test test-fast play bench mutate mpy flash deploy cp flash-cp web uf2 hardware deck font clean
+.PHONY: setup sim sim-screenshot test test-fast play bench mutate mpy flash deploy cp flash-cp web uf2 hardware deck schematic font clean
 
 setup: $(STAMP)
 
@@ -85,7 +85,7 @@ $(FLASHSTAMP): requirements-flash.txt
 flash: $(FLASHSTAMP)
 	$(FLASHVENV)/bin/python -m tools.flash $(if $(PORT),--port $(PORT))
 
-# build/macroscope-pico.uf2 (and its NOTICE): MicroPython v1.27.0 for RPI_PICO with the
+# build/macroscope-BOARD.uf2, one a board config (and their NOTICE): MicroPython v1.27.0 for RPI_PICO with the
 # firmware frozen in (uf2/manifest.py), from $$MACROSCOPE_MICROPYTHON or the shared
 # source tarball; needs apt's gcc-arm-none-eabi libnewlib-arm-none-eabi
 # libstdc++-arm-none-eabi-newlib cmake. About a minute on 2 cores (the first build).
@@ -113,6 +113,12 @@ flash-cp: cp
 hardware: setup
 	$(PY) -m hardware.schematics.build
 	$(PY) -m hardware.lid.build
+
+# Redraw the schematic sheets (hardware/schematic_*.svg, .png) with the pinned netlistsvg from npm
+# and rsvg-convert (apt install librsvg2-bin). Committed: nothing else needs npm.
+schematic: setup
+	cd hardware/schematic_drawing && npm ci --no-audit --no-fund
+	$(PY) -m hardware.schematics.schematic
 
 # Rebuild the built-in picture deck (firmware/decks) from the pinned icon set on npm
 # and its names' glyphs from the WenQuanYi 12 px font (apt install xfonts-wqy).

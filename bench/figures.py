@@ -103,7 +103,7 @@ GROUPS = (
      "filesystem; rp2040js has no model of the flash's XIP cache, so code run from flash is timed "
      "optimistically (docs/uf2.md; skipped where the UF2 cannot be built)", (
         ("rp2040_uf2_bytes", "the UF2 file's size", None),
-        ("rp2040_uf2_boot_ms", "power-up to the setup menu drawn, the data files written first", ("<=", 500)),
+        ("rp2040_uf2_boot_ms", "power-up to the setup menu drawn (nothing is written: the data files are read from the image)", ("<=", 500)),
         ("rp2040_uf2_heap_free_bytes", "booted into a 6-seat game, 200 steps, `gc.collect()`", (">=", 100000)),
         ("rp2040_uf2_boot_resumed_ms", "power-up to a 300-entry journal's resumed game", ("<=", 1000)),
     )),

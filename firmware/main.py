@@ -20,7 +20,7 @@ def _cannot_start(e):
 
 
 try:
-    import uf2boot  # noqa: F401  # pyright: ignore[reportMissingImports]  (only in the UF2: picks the frozen firmware, writes its data)
+    import uf2boot  # noqa: F401  # pyright: ignore[reportMissingImports]  (only in the UF2: picks the frozen firmware or make flash's copy)
 except ImportError:
     pass
 

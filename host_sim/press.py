@@ -21,18 +21,23 @@ def install(runtime="micropython"):
 
 
 ANGLES = ".servo-angles.json"  # beside the flash's files: where the horns stood at the end
+# beside them too: the card slot at the end (a card in or not, and whether it
+# is the game's card, seen, or to be swapped), which the firmware keeps in RAM
+# only: a run on the same flash goes on with it, as keys in one run would
+SLOT = ".card-slot.json"
+SLOT_FIELDS = ("card_in", "fresh", "saw_out", "back", "seen")
 
 
-def start(board, flash, setup=None, runtime="micropython", angles=None, secret=None):
+def start(board, flash, setup=None, runtime="micropython", angles=None, secret=None, card=True):
     """A Session (host_sim/fakes/emu/session.py) on CPython, its flash in the
     folder flash; runtime "circuitpython": the CircuitPython build (host_sim.cpy);
     angles: where the servos stand at power-up; secret: pins the board's
-    random source (None: fresh at every power-up)."""
+    random source (None: fresh at every power-up); card: one in the slot."""
     install(runtime)
     from emu import world
     from emu.session import Session
     world.pin_random(secret)
-    return Session(board, os.path.join(FIRMWARE, ""), os.path.join(flash, ""), setup, runtime=runtime,
+    return Session(board, os.path.join(FIRMWARE, ""), os.path.join(flash, ""), setup, card=card, runtime=runtime,
                    angles=angles)
 
 
@@ -44,6 +49,48 @@ def saved_angles(flash):
         return [float(a) for a in got] if isinstance(got, list) else None
     except (OSError, ValueError, TypeError):
         return None
+
+
+def saved_slot(flash):
+    """The card slot a run on this flash folder left ({field: value}), or
+    None: none kept, or not a game's (no journal beside it)."""
+    if not os.path.exists(os.path.join(flash, "game.jnl")):
+        return None
+    try:
+        with open(os.path.join(flash, SLOT)) as f:
+            got = json.load(f)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(got, dict) or any(not isinstance(got.get(k), (bool, int)) for k in SLOT_FIELDS):
+        return None
+    return got
+
+
+def keep_slot(flash, s):
+    """Write the card slot of s's device beside its flash (SLOT)."""
+    ctl = getattr(s.dev, "ctl", None)
+    if ctl is None:
+        return
+    got = {k: getattr(ctl.slot, k) for k in SLOT_FIELDS}
+    got["card_in"] = bool(s.card)  # the switch: where the last key left the card
+    with open(os.path.join(flash, SLOT), "w") as f:
+        json.dump(got, f)
+
+
+def restore_slot(s, got):
+    """The card slot as the last run left it: the firmware's fields put back
+    once the boot has read the card switch (set where that run left it)."""
+    ctl = getattr(s.dev, "ctl", None)
+    if ctl is None or got is None:
+        return
+    from emu.session import STEP_MS
+    for _ in range(WHOLE_STEPS):  # the switch read (and its event taken) before the fields go back
+        if ctl.slot.card_in == bool(got["card_in"]):
+            break
+        s.run(STEP_MS)
+    for k in SLOT_FIELDS:
+        setattr(ctl.slot, k, type(getattr(ctl.slot, k))(got[k]))
+    ctl.version += 1  # the screen shows what the slot waits for
 
 
 def out_file(path, flag):
@@ -124,10 +171,13 @@ def session(args):
             if code is not None:
                 choose_lang(flash, code)
             resuming = os.path.exists(os.path.join(flash, "game.jnl"))
+            slot = saved_slot(flash) if scratch is None else None
             s = start(args.board, flash, setup_of(args), getattr(args, "runtime", "micropython"),
-                      saved_angles(flash) if scratch is None else None, getattr(args, "secret", None))
+                      saved_angles(flash) if scratch is None else None, getattr(args, "secret", None),
+                      card=True if slot is None else bool(slot["card_in"]))
             if not hasattr(s.dev, "ctl"):
                 raise UsageError(s.dev.msg)
+            restore_slot(s, slot)
             if s.dev.ctl.store.report:
                 say(s.dev.ctl.store.report)
             if resuming and setup_of(args) is not None and s.game() is not None:
@@ -138,6 +188,8 @@ def session(args):
                 if scratch is None and s.emu.servos:  # the horns stay where they are till the next run
                     with open(os.path.join(flash, ANGLES), "w") as f:
                         json.dump([round(a, 2) for a in s.emu.angles()], f)
+                if scratch is None:
+                    keep_slot(flash, s)
     finally:
         if scratch is not None:
             scratch.cleanup()

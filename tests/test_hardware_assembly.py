@@ -2,7 +2,7 @@
 
 import csv
 
-from hardware.lid import checks, exploded
+from hardware.lid import build, checks, exploded, pod
 from hardware.schematics import boards
 
 BOM = boards.ROOT / "hardware" / "schematics" / "pico_pca9685_bom.csv"
@@ -11,13 +11,15 @@ BOM = boards.ROOT / "hardware" / "schematics" / "pico_pca9685_bom.csv"
 def test_every_part_goes_in_once_and_is_drawn_exploded():
     parts = {i["part"] for i in checks.load_assembly()["instances"]} - {"card"} | {"board"}
     placed = [p for _, step_parts, _, _ in exploded.STEPS for p in step_parts]
-    assert sorted(placed) == sorted(parts), "a part is missing from the assembly steps or in two of them"
+    pods = set(pod.PARTS + pod.REFERENCE)  # built apart from the lid, in a step of their own
+    assert sorted(placed) == sorted(parts | pods), "a part is missing from the assembly steps or in two of them"
+    assert set(build.PRINTED) <= set(placed), "a printed part is in no assembly step"
     assert set(exploded.LIFT) == parts, "the exploded drawing does not lift every part"
 
 
 def test_steps_use_the_lid_fasteners_the_bom_lists():
     with BOM.open() as f:
-        bom = {row["Rating"]: int(row["Quantity"]) for row in csv.DictReader(f) if row["Placement"] == "lid"}
+        bom = {row["Rating"]: int(row["Quantity"]) for row in csv.DictReader(f) if row["Placement"] in ("lid", "seat pod")}
     used = {}
     for _, _, _, fasteners in exploded.STEPS:
         for rating, count in fasteners.items():

@@ -100,3 +100,83 @@ def test_the_display_figures_give_the_text_height_a_chair_needs():
     assert small.text_mm(20) < 3.5 <= small.text_mm(21)
     rows = dict((load, amps) for _, load, amps in power.budget(boards.load("pico_pca9685")))
     assert rows["SSD1309 OLED"] == big.current_a
+
+
+GUIDES_ALL = GUIDES + ["docs/hardware_print.md", "hardware/lid/params.toml", "README.md"]
+# A tool a guide's words call for -> the words its BOM line (placement "tool") must have.
+TOOL_WORDS = {r"soldering iron|\bsolder\b": "soldering iron", r"heat-set insert": "heat-set insert tip",
+              r"\bcut(s|ting)?\b.*strip|strips?' cuts|\bcuts\b": "track cutter", r"\bknife\b": "knife",
+              r"\bdrill": "drill bit", r"\bcrimp": "crimp tool", r"bench supply|current limit": "bench power supply",
+              r"\bmultimeter|\bmeter\b": "multimeter", r"heat-shrink": "heat gun", r"\bglue\b": "glue gun",
+              r"calipers": "calipers", r"PrusaSlicer|\bprint\b": "3D printer", r"mpremote|over USB": "USB cable",
+              r"\bscrews?\b": "screwdrivers", r"\bstrip(ped)?\b|\bwire\b": "wire stripper"}
+
+
+def guide_text():
+    return "\n".join((ROOT / rel).read_text() for rel in GUIDES_ALL)
+
+
+def test_every_tool_the_guides_call_for_is_on_the_tools_list():
+    tools = " ".join(r["Description"] for r in rows() if r["Placement"] == "tool")
+    text = guide_text()
+    missing = [need for words, need in TOOL_WORDS.items() if re.search(words, text) and need not in tools]
+    assert not missing, f"the guides call for tools the BOM's tools list lacks: {missing}"
+    assert sum(1 for words in TOOL_WORDS if re.search(words, text)) >= 12  # the guides name these at all
+
+
+def test_every_fastener_size_the_assembly_guide_names_is_bought():
+    guide = (ROOT / "docs" / "hardware_assembly.md").read_text()
+    named = {f"{a} x {b}" for a, b in re.findall(r"\b(M\d|ST\d\.\d|\d\.\d) × (\d+(?:\.\d)?)\b", guide)}
+    bought = " ".join(text(r) for r in rows())
+    assert named and not {n for n in named if n not in bought}, f"named, not bought: {named}"
+
+
+def test_every_printed_part_is_a_bom_line_with_the_print_guides_copies():
+    from hardware.lid import printing
+    got = {r["Search"].rsplit("/", 1)[-1][:-4]: int(r["Quantity"]) for r in rows() if r["Placement"] == "printed"}
+    assert got == {name: copies for name, (copies, _) in printing.GUIDE.items()}
+    table = re.findall(r"^\| `(\w+)` \| (\d+) \|", (ROOT / "docs" / "hardware_print.md").read_text(), re.M)
+    assert {n: int(c) for n, c in table} == got, "the print guide and the BOM disagree on the printed parts"
+
+
+def test_the_stripboard_is_cut_from_a_stock_board_it_fits():
+    board = next(r for r in rows() if r["Description"].startswith("stripboard"))
+    m = re.search(r"from a ([0-9.]+) x ([0-9.]+) mm board \((\d+) strips of (\d+) holes\)", board["Description"])
+    assert m, board["Description"]
+    width, length, strips, holes = float(m.group(1)), float(m.group(2)), int(m.group(3)), int(m.group(4))
+    assert strips >= stripboard.ROWS and holes >= stripboard.COLS
+    assert holes * stripboard.PITCH <= length and strips * stripboard.PITCH <= width
+
+
+def test_the_seat_pods_parts_are_bought():
+    from hardware.lid import pod
+    got = {r["Description"]: int(r["Quantity"]) for r in rows()}
+    ties = next(q for d, q in got.items() if d.startswith("cable tie"))
+    assert ties >= 1 + pod.SEATS, "a cable tie at the bay's anchor and one in each pod"
+    buttons = [r for r in rows() if r["Value"] == "panel button 12 mm"]
+    assert buttons and "seat button" in buttons[0]["Description"]
+    assert any(d.startswith("heat-shrink") for d in got), "no heat-shrink for the buttons' joints"
+    assert any("2.2 x 6.5" in r["Rating"] and int(r["Quantity"]) == 4 * pod.SEATS for r in rows())
+
+
+def metres(words):
+    row = next(r for r in rows() if r["Description"].startswith(words))
+    assert row["Rating"] == "metres", row
+    return int(row["Quantity"])
+
+
+def test_the_bom_has_the_boards_wire_by_gauge_and_length():
+    """The bare 18 AWG along the servo-current strips and their 20 AWG links (the README's list), and
+    the layout's other links in 22 AWG: each bought with a fifth to spare for the bends and the ends."""
+    from tests.test_hardware_stripboard import NETLIST, SERVO_NETS, servo_wires
+    wires = servo_wires((ROOT / "hardware" / "README.md").read_text())
+    along = sum(x1 - x0 for pieces, _ in wires.values() for _, x0, x1 in pieces) * stripboard.PITCH / 1000
+    heavy = {frozenset(lk) for _, links in wires.values() for lk in links}
+    board = stripboard.layout(NETLIST.read_text())
+    span = [(abs(a[0] - b[0]) + abs(a[1] - b[1])) * stripboard.PITCH / 1000 + 0.01 for a, b, _ in board.links]
+    thick = sum(s for s, (a, b, n) in zip(span, board.links) if n in SERVO_NETS and frozenset((a, b)) in heavy)
+    thin = sum(span) - thick
+    assert along > 0.2 and thick > 0 and thin > 2.0  # the figures are the layout's
+    assert metres("wire 18 AWG solid") >= 1.2 * along
+    assert metres("wire 20 AWG solid") >= 1.2 * thick
+    assert metres("wire 22 AWG solid") >= 1.2 * thin

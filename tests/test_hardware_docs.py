@@ -89,7 +89,7 @@ def test_wokwi_diagram_matches_the_pin_map():
 
 # References the README's prose names, with the part each must be (the generated tables follow the code anyway).
 PROSE_REFS = {"J1": "5V DC jack 5A", "J2": "power in", "U2": "LTC4365", "Q1": "IRLB8721PBF", "Q2": "IRLB8721PBF",
-              "R1": "931k", "R2": "22k1", "R3": "100k", "F1": "MF-RG300", "C1": "1000uF", "C2": "100nF",
+              "R1": "953k", "R2": "24k9", "R3": "100k", "F1": "MF-RG300", "C1": "1000uF", "C2": "100nF",
               "NT1": "NetTie", "FB1": "120R@100MHz 3A", "D1": "1N5819", "D3": "1N5819", "Q3": "2N3904"}
 
 

@@ -60,7 +60,7 @@ def test_bom_can_be_ordered_from(generated):
     rows = list(csv.DictReader(io.StringIO(generated["bom"][1])))
     for row in rows:
         assert row["MPN"] and row["Search"] and int(row["Quantity"]) > 0, f"cannot order: {row}"
-        assert row["Placement"] in ("board", "off-board", "cable", "lid", "supply"), row
+        assert row["Placement"] in ("board", "off-board", "cable", "lid", "seat pod", "supply", "printed", "tool"), row
     resistors = [row for row in rows if row["Footprint"].startswith("Resistor_THT")]
     assert resistors and all("%" in row["Rating"] for row in resistors), "resistors need their tolerance"
     things = " ".join(row["Value"] + " " + row["MPN"] for row in rows)

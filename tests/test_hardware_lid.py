@@ -29,8 +29,10 @@ def test_lid_files_are_current(asm):
 
 
 def test_cad_code_makes_the_checked_in_parts(meshes):
-    from hardware.lid import model  # the CAD kernel: a few seconds to import and build
-    for name, solid in model.parts(params.Lid()).items():
+    from hardware.lid import model, pod  # the CAD kernel: a few seconds to import and build
+    lid = params.Lid()
+    meshes = dict(meshes, **checks.load_meshes(pod.PARTS + pod.REFERENCE))
+    for name, solid in {**model.parts(lid), **pod.parts(lid)}.items():
         assert solid.is_valid and len(solid.solids()) == 1, f"{name}: not one valid solid"
         assert solid.volume == pytest.approx(meshes[name].volume, rel=0.01), (
             f"{name}: the CAD model ({solid.volume:.0f} mm3) is not the STL ({meshes[name].volume:.0f} mm3): "
@@ -191,7 +193,7 @@ def test_a_card_in_the_slot_holds_the_switch_lever_down(meshes, asm):
 
 def test_every_printed_part_fits_the_bed_and_prints_without_supports(meshes):
     from hardware.lid import printing
-    for name, _, size, fits, overhang_cm2, *_ in printing.rows(meshes):
+    for name, _, size, fits, overhang_cm2, *_ in printing.rows(dict(meshes, **checks.load_meshes(printing.GUIDE))):
         assert fits, f"{name} ({size} mm) does not fit a {printing.BED_MM} mm bed"
         # The lid: 6.8 cm2, all bridges (over the mounts' screw holes, the grooves' tunnels under the mount walls).
         assert overhang_cm2 < 7.0, f"{name}: {overhang_cm2:.0f} cm2 over thin air, more than a few bridges"
@@ -208,8 +210,9 @@ def test_the_print_checks_see_a_part_too_big_and_one_needing_supports(meshes):
     assert printing.overhang_mm2(table) > 90 * 90, "a table top printed on one leg needs supports"
 
 
-def test_print_guide_is_current(meshes):
+def test_print_guide_is_current():
     from hardware.lid import build, printing
+    meshes = checks.load_meshes(printing.GUIDE)  # the seat pods' parts too: they are in no lid assembly
     assert build.GUIDE_DOC.read_text() == printing.markdown(meshes), "docs/hardware_print.md is stale"
 
 

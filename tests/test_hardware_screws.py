@@ -14,7 +14,7 @@ FRAME = "switch frame up into the tray floor"
 
 def bom():
     with BOM.open() as f:
-        return {row["Rating"]: int(row["Quantity"]) for row in csv.DictReader(f) if row["Placement"] == "lid"}
+        return {row["Rating"]: int(row["Quantity"]) for row in csv.DictReader(f) if row["Placement"] in ("lid", "seat pod")}
 
 
 @pytest.mark.parametrize("place", [pl for pl in screws.places() if pl.where != FRAME], ids=lambda pl: pl.where)
@@ -34,7 +34,7 @@ def test_the_bom_and_the_steps_list_the_screws_that_fit():
         if not pl.screw[0].startswith("SG90"):  # the SG90's own screws come with it
             need[pl.screw[0]] = need.get(pl.screw[0], 0) + pl.count
     assert {r: have.get(r) for r in need} == need
-    assert {exploded.M3, exploded.M3L, exploded.ST22, exploded.M2} <= set(need)
+    assert {exploded.M3, exploded.M3L, exploded.ST22, exploded.M2, exploded.ST65} <= set(need)
 
 
 def test_the_rules_catch_a_screw_that_bottoms_one_too_short_and_a_tight_hole():

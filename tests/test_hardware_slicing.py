@@ -10,7 +10,7 @@ import pytest
 from hardware.lid import slicing
 
 GUIDE = Path(__file__).resolve().parents[1] / "docs" / "hardware_print.md"
-SMALL = ("diffuser", "switch_frame", "foot")  # switch_frame: sliced upside down, as it prints
+SMALL = ("diffuser", "switch_frame", "foot", "seat_pod_base")  # switch_frame: sliced upside down, as it prints
 
 
 def guide_rows():

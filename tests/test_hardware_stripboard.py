@@ -179,3 +179,120 @@ def test_a_wire_along_a_whole_strip_is_refused(laid):
     assert any("columns 0-69 is not on one piece" in f for f in wire_faults(laid[0], wires))
     wires["+5V_SERVO"] = (pieces, links[1:])
     assert any("is not listed with its gauge" in f for f in wire_faults(laid[0], wires))
+
+
+# What fixes each polarised kind's way round, by the circuit's pin names: (footprint key, pin name).
+MARKED_PIN = {"D_DO-41": "K", "D_DO-35": "K", "LED_D3.0mm": "K", "Buzzer": "+", "TO-220": "G", "TO-92": "E"}
+EITHER_WAY = ("R_Axial", "C_Disc", "Fuse_", "L_1206", "NetTie", "TestPoint", "SW_PUSH")
+
+
+@pytest.fixture(scope="module")
+def pin_names():
+    from hardware.schematics import circuit
+    ckt = circuit.build(boards.load("pico_pca9685"))
+    return {p.ref: {q.num: q.name for q in p.pins} for p in ckt.parts}
+
+
+def test_every_polarised_part_shows_its_way_round_in_the_table_and_the_drawing(laid, pin_names):
+    """Electrolytics (+, KiCad's pin 1), diodes and the LED (cathode), the buzzer (+), the FETs (gate), the
+    transistor (emitter), the Pico, the ICs and the connectors (pin 1): a column of the parts table names the
+    lead's hole, and the drawing marks that lead."""
+    from hardware.schematics import stripboard_drawing
+    board, _ = laid
+    table = {row[0]: row for row in ([c.strip() for c in line.strip().strip("|").split("|")]
+                                     for line in stripboard_drawing.text(board, "pico_pca9685").splitlines()
+                                     if line.startswith("| ") and line.count(" | ") == 4)}  # the parts table
+    marks = dict(re.findall(r'class="polarity" data-ref="([^"]+)" data-pin="([^"]+)"',
+                            stripboard_drawing.svg(board, "x")))
+    faults = []
+    for ref, (_, fp) in board.comps.items():
+        if any(k in fp for k in EITHER_WAY):
+            continue
+        key = next((k for k in MARKED_PIN if k in fp), None)
+        pin = next(n for n, name in pin_names[ref].items() if name == MARKED_PIN[key]) if key else "1"
+        holes = dict(board.geometry(ref, *board.place[ref])[0])
+        hole = f"{holes[pin][0]}/{holes[pin][1]}"
+        if not table[ref][4].endswith(f" at {hole}"):
+            faults.append(f"{ref}: the table says {table[ref][4]!r}, its pin {pin} is at {hole}")
+        if marks.get(ref) != pin:
+            faults.append(f"{ref}: the drawing marks pin {marks.get(ref)}, not {pin}")
+    assert faults == []
+
+
+def _boxes(svg_text):
+    """(labels, cut marks) of a stripboard drawing: boxes (x0, y0, x1, y1) from the SVG's own coordinates."""
+    labels = []
+    for cls, x, y, size, text in re.findall(r'<text class="(ref|polarity|linkno)"[^>]* x="([\d.]+)" y="([\d.]+)" '
+                                            r'font-size="(\d+)"[^>]*>([^<]+)</text>', svg_text):
+        x, y, size = float(x), float(y), float(size)
+        half = len(text) * size * 0.3
+        labels.append((text, (x - half, y - 0.75 * size, x + half, y + 0.15 * size)))
+    cuts = [(float(x) - 0.5, float(y) - 0.5, float(x) + 8.5, float(y) + 8.5)
+            for x, y in re.findall(r'<path class="cut" d="M([\d.]+),([\d.]+)', svg_text)]
+    cuts += [(float(x) - 1.1, float(y0), float(x) + 1.1, float(y1))
+             for x, y0, y1 in re.findall(r'<line class="cut" x1="([\d.]+)" y1="([\d.]+)" x2="[\d.]+" y2="([\d.]+)"',
+                                         svg_text)]
+    return labels, cuts
+
+
+def _over(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_no_label_lies_under_a_cut_mark_or_another_label(laid):
+    from hardware.schematics import stripboard_drawing
+    for sheet in ("parts", "links"):
+        labels, cuts = _boxes(stripboard_drawing.svg(laid[0], "x", sheet=sheet))
+        assert len(cuts) == len(laid[0].cuts) and len(labels) > 100, sheet
+        under = sorted({text for text, box in labels if any(_over(box, c) for c in cuts)})
+        assert under == [], f"{sheet} sheet: labels under a cut mark"
+        crowded = sorted({a for i, (a, box) in enumerate(labels) for b, other in labels[i + 1:] if _over(box, other)})
+        assert crowded == [], f"{sheet} sheet: labels over each other"
+
+
+def test_the_links_sheet_numbers_every_link_as_the_build_list_does(laid):
+    from hardware.schematics import stripboard_drawing
+    board = laid[0]
+    drawn = re.findall(r'<path class="link" data-n="(\d+)" d="M([\d.]+),([\d.]+) Q[\d.,]+ ([\d.]+),([\d.]+)"',
+                       stripboard_drawing.svg(board, "x", sheet="links"))
+    rows = re.findall(r"^\| (\d+) \| (\d+)/(\d+) \| (\d+)/(\d+) \|", stripboard_drawing.text(board, "pico_pca9685"), re.M)
+    assert len(drawn) == len(rows) == len(board.links)
+    for (n, ax, ay, bx, by), (m, *holes) in zip(drawn, rows):
+        a, b = stripboard_drawing._xy(int(holes[0]), int(holes[1])), stripboard_drawing._xy(int(holes[2]), int(holes[3]))
+        assert n == m and (float(ax), float(ay)) == (round(a[0], 1), round(a[1], 1)) and \
+            (float(bx), float(by)) == (round(b[0], 1), round(b[1], 1)), f"link {n}"
+
+
+def test_each_link_is_thick_enough_for_its_nets_current(laid):
+    """Every link row names its gauge; at its net's peak current (the power budget) the link drops at most
+    10 mV, and a net carrying over 1 A (the servo current) is never on 22 AWG."""
+    from hardware.schematics import power, stripboard_drawing
+    board = laid[0]
+    rows = power.budget(boards.load("pico_pca9685"))
+    amps = {"+5V_SERVO": power.rail(rows, "servo"), "GND_SERVO": power.rail(rows, "servo"),
+            "VIN_RAW": power.total(rows), "+5V_GUARDED": power.total(rows)}
+    ohm_per_m = {22: 0.053, 20: 0.033, 18: 0.021}
+    table = re.findall(r"^\| \d+ \| [\d/]+ \| [\d/]+ \| `([^`]+)` \| (\d+) mm \| (\d+) AWG \|$",
+                       stripboard_drawing.text(board, "pico_pca9685"), re.M)
+    assert len(table) == len(board.links)
+    faults = []
+    for net, mm, awg in table:
+        current = amps.get(net, 1.0 if net in ("+5V", "GND") else 0.05)
+        drop = current * ohm_per_m[int(awg)] * int(mm) / 1000
+        if drop > 0.010 or (current > 1.0 and int(awg) > 20):
+            faults.append(f"{net}: {mm} mm of {awg} AWG at {current:.2f} A drops {drop * 1000:.1f} mV")
+    assert faults == []
+    servo = [awg for net, _, awg in table if net in SERVO_NETS]
+    assert servo and set(servo) == {"20"}, "the README's servo-current links are 20 AWG"
+
+
+def test_the_build_list_gives_the_readmes_bus_wires(laid):
+    """The build list's bus wires are the README's servo-current pieces, by net, strip and columns."""
+    from hardware.schematics import stripboard_drawing
+    listed = re.findall(r"^\| `([^`]+)` \| (\d+) \| (\d+)-(\d+) \| 18 AWG bare \|$",
+                        stripboard_drawing.text(laid[0], "pico_pca9685"), re.M)
+    readme = servo_wires((boards.ROOT / "hardware" / "README.md").read_text())
+    assert sorted((n, int(y), int(a), int(b)) for n, y, a, b in listed) == \
+        sorted((n, *piece) for n, (pieces, _) in readme.items() for piece in pieces)
+    assert wire_faults(laid[0], {n: ([(int(y), int(a), int(b)) for m, y, a, b in listed if m == n], readme[n][1])
+                                 for n in SERVO_NETS}) == []

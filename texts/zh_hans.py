@@ -59,6 +59,7 @@ T = {
     "Seen: discard it, insert another": "看到了：弃掉再插一张",
     "calib.json refused: calibrate again": "calib.json 无效：请重新校准",
     "Swap the card": "换一张卡",
+    "Nobody called: %s": "无人加入：%s",
     "Void card: swap it": "无人猜：换一张卡",
     # game over
     "OK: ranking": "OK: 看赢家",

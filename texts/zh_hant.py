@@ -59,6 +59,7 @@ T = {
     "Seen: discard it, insert another": "看到了：棄掉再插一張",
     "calib.json refused: calibrate again": "calib.json 無效：請重新校準",
     "Swap the card": "換一張卡",
+    "Nobody called: %s": "無人加入：%s",
     "Void card: swap it": "無人猜：換一張卡",
     # game over
     "OK: ranking": "OK: 看贏家",

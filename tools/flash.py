@@ -31,7 +31,7 @@ def no_port(port):
 
 # uf2boot (the UF2's frozen boot) runs the filesystem's copy when main.py is there
 RUNS = ("the board runs this copy (main.py is on its filesystem), also on a board flashed with "
-        "macroscope-pico.uf2; to run the UF2's frozen firmware again: mpremote rm :main.py")
+        "a macroscope-BOARD.uf2; to run the UF2's frozen firmware again: mpremote rm :main.py")
 
 
 def boards(listing):

@@ -1,9 +1,10 @@
 # What `make uf2` freezes into MicroPython's RPI_PICO image (tools/uf2.py).
 # Packages are frozen as whole folders, so a module added or renamed needs no
 # edit here. The data the firmware opens as files (board configs, the text
-# tables, the CJK glyphs) is frozen as bytes in uf2data and written to the
-# filesystem at first boot (uf2boot); the 250 KB picture deck does not fit
-# in the image and stays on the filesystem.
+# tables, the CJK glyphs) is frozen as bytes in uf2data, with the board's
+# name, and read in place where the filesystem has no such file
+# (app.datafile); the 250 KB picture deck does not fit in the image and
+# stays on the filesystem.
 # Relative base paths are from this file's folder (MicroPython's manifest rules).
 import os
 

@@ -3,10 +3,11 @@
 Which firmware runs: a board that also had `make flash` (main.py on its
 filesystem) runs the copied files, as before the UF2, so development works
 over it; otherwise the frozen packages come first in sys.path, so stray
-.py/.mpy files left on the filesystem cannot hide part of them. The data
-files the firmware opens (board configs, text tables, glyphs) are written to
-the filesystem where missing; files already there (a maker's edits) are kept,
-as are the journal, the settings and the calibration."""
+.py/.mpy files left on the filesystem cannot hide part of them. Nothing is
+written: the data files the firmware opens (board configs, text tables,
+glyphs) are read from the image where the filesystem has none
+(app.datafile), and the journal, the settings and the calibration stay as
+they are."""
 import os
 import sys
 
@@ -35,17 +36,6 @@ def leftovers():
     return out
 
 
-def _install():
-    for path, data in uf2data.FILES:
-        if _exists(path):
-            continue
-        cut = path.rfind("/")
-        if cut > 0 and not _exists(path[:cut]):
-            os.mkdir(path[:cut])
-        with open(path, "wb") as f:
-            f.write(data)
-
-
 def which():
     """'filesystem' or 'frozen': the firmware this boot runs."""
     if _exists("main.py") and leftovers():
@@ -54,10 +44,6 @@ def which():
 
 
 def start():
-    try:
-        _install()
-    except OSError as e:  # a full or read-only filesystem: the device says what it misses
-        print("uf2boot: data files not written:", repr(e))
     w = which()
     if w == "frozen":
         if ".frozen" in sys.path:
@@ -68,7 +54,7 @@ def start():
             print("uf2boot: %d firmware files on the filesystem ignored (%s...)" % (len(left), left[0]))
     else:
         print("uf2boot: running the firmware copied by make flash (remove main.py to run the UF2's)")
-    print("uf2boot: firmware", w, uf2data.VERSION)
+    print("uf2boot: firmware", w, uf2data.VERSION, "board", uf2data.BOARD)
 
 
 start()

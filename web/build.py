@@ -31,7 +31,9 @@ FONT_PACKAGE = "@expo-google-fonts/noto-sans-sc"
 FONT_FILES = ("400Regular/NotoSansSC_400Regular.ttf", "LICENSE_FONT")
 FONT = "cjk.woff"
 FONT_SOURCES = (os.path.join(PAGE, "i18n.mjs"), os.path.join(PAGE, "index.html"),
-                os.path.join(ROOT, "texts", "zh_hans.py"), os.path.join(ROOT, "texts", "zh_hant.py"))
+                os.path.join(ROOT, "texts", "zh_hans.py"), os.path.join(ROOT, "texts", "zh_hant.py"),
+                # the deck's names: the page names the picture at the reveal, in the page's language
+                os.path.join(ROOT, "decks", "demo.tsv"))
 # The wasm port has these built in, in C (deflate too: the e-paper board's deck
 # is zlib): the fakes for CPython are not wanted.
 BUILT_IN = ("micropython.py", "framebuf.py", "deflate.py")

@@ -1,11 +1,11 @@
 """The board config: one JSON file with the pin map and the hardware choices,
 checked at boot so a mistake stops the device with the key that is wrong."""
 import json
+import sys
 
 from app.modes import BACKENDS, CONTROLS  # noqa: F401  (the config's vocabulary)
 from game import const
 from game.engine import SEATS as _SEATS, WINDOWS as _WINDOWS
-
 
 DEFAULT = "pico_pca9685"
 PANELS = ("ssd1306", "ssd1309")  # the OLED controllers drivers.ssd1306 drives
@@ -266,9 +266,16 @@ def _leading_zero(text):
     return 0
 
 
+def default():
+    """The board this firmware is for: a UF2's, built for one board with its
+    name frozen in (tools/uf2.py; no pin is driven to guess it), else DEFAULT."""
+    uf2 = sys.modules.get("uf2data")  # imported by the UF2's boot (uf2boot); absent elsewhere: no file looked for
+    return uf2.BOARD if uf2 is not None else DEFAULT
+
+
 def load(name=None, root=""):
     """Read and validate boards/<name>.json; name defaults to the one in
-    board.txt (the device's choice, written at install), else DEFAULT.
+    board.txt (the device's choice, written at install), else default().
     Files the config names (the e-paper deck) are found under root too."""
     told = ""
     if name is None:
@@ -286,13 +293,17 @@ def load(name=None, root=""):
         if name:
             told = " (board.txt names %s)" % _cut(repr(name))
         else:
-            name = DEFAULT
+            name = default()
     path = "boards/" + name + ".json"
     try:
         with open(root + path) as f:
             text = f.read()
     except OSError:
-        raise ConfigError("board config: %s: no such file%s" % (path, told))
+        from app.datafile import frozen  # the UF2's copy: loaded only where the filesystem has none
+        data = frozen(root + path)
+        if data is None:
+            raise ConfigError("board config: %s: no such file%s" % (path, told))
+        text = data.decode()
     except UnicodeError:
         raise ConfigError("board config: %s: not text (UTF-8)" % path)
     line = _leading_zero(text)

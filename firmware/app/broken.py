@@ -94,9 +94,10 @@ class Broken:
             return
         try:
             from app import board
-            with open(root + "boards/" + board.DEFAULT + ".json") as f:
+            from app.datafile import open_data
+            with open_data(root + "boards/" + board.default() + ".json") as f:
                 import json
-                cfg = json.load(f)
+                cfg = json.loads(f.read())
             self.oled = port.display(port.i2c(cfg["i2c"]), cfg["oled"])
         except Exception:  # no display either: the LED alone says it
             self.oled = None

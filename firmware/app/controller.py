@@ -45,6 +45,7 @@ class Controller:
         lang.use(lang.chosen(st.settings))
         self.msg = ""
         self.msg_until = 0
+        self.msg_play = False  # the message is about the game: drawn over play only
         self.version = 0  # bumped on every visible change
         self.last_key = -1
         self.play = None  # the play mode, kept from its first use: its cursor, a tie's order, the result
@@ -90,9 +91,16 @@ class Controller:
 
     def say(self, text, now=None):
         c = self.clock
+        self.msg_play = False
         self.msg = lang.tr(text)
         self.msg_until = c.ticks_add(c.ticks_ms() if now is None else now, MSG_MS)
         self.version += 1
+
+    def boxed(self):
+        """A message is drawn over the mode's screen: not over a quiet mode,
+        and one about the game (the resume's) not over a menu, the setup or
+        the reload, which a player must read whole."""
+        return self.msg and not self.cur.QUIET and (self.mode == M_PLAY or not self.msg_play)
 
     def sound(self, name):
         if self.store.settings["sound"]:

@@ -92,6 +92,7 @@ class Device:
         elif st.resumed and st.game is not None:  # after a power cut: the table sees where it stands
             self.ctl.say("Resumed: round %d, P%d")
             self.ctl.msg = self.ctl.msg % (st.game.round, st.game.active + 1)
+            self.ctl.msg_play = True  # the game's: a menu opened now, or the reload, is not hidden
         if st.journal.damaged:
             self.ctl.say("Game file damaged: kept as game.bad")
         why = getattr(hw.shutters, "why", "")

@@ -18,7 +18,7 @@ def frame(fb, ctl):
         yield from screens_zh.frame(fb, ctl)
     else:
         yield from md.draw(fb, ctl)
-        if ctl.msg and not md.QUIET:
+        if ctl.boxed():
             yield
             from app import screens_en
             yield from screens_en.message(fb, ctl.msg)

@@ -15,7 +15,8 @@ _font = None
 
 class Glyphs:
     def __init__(self, path):
-        self.f = open(path, "rb")
+        from app.datafile import open_data  # the UF2's frozen copy where the filesystem has none
+        self.f = open_data(path)
         head = self.f.read(_HEAD)
         if len(head) < _HEAD or head[:4] != b"CJK1":
             raise ValueError("%s: not a glyph file" % path)

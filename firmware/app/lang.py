@@ -8,15 +8,19 @@ NAMES = ("English", "简体中文", "繁體中文")  # each in its own script, o
 # a text row a line; any other in app.lines' glyphs, 12 rows a line. The
 # screens lay out by the script, never by the language
 SCRIPTS = ("latin", "han", "han")
+# a script's metrics, the screens' one layout reads: a text line's height in
+# pixels (the 8x8 font's row; app.lines' 12-row line of ideographs)
+LINE_PX = {"latin": 8, "han": 12}
 code = LANGS[0]
 script = SCRIPTS[0]
+line_px = LINE_PX[script]
 root = ""  # the firmware tree's folder ("" on the board), set at boot
 _t = None
 
 
 def use(c):
     """Speak language c (one of LANGS; anything else is English)."""
-    global code, script, _t
+    global code, script, line_px, _t
     if c not in LANGS:
         c = LANGS[0]
     if c == code:
@@ -25,6 +29,7 @@ def use(c):
         _t.f.close()
     code = LANGS[0]
     script = SCRIPTS[0]
+    line_px = LINE_PX[script]
     _t = None
     if c != code:
         from app.table import Table
@@ -34,6 +39,7 @@ def use(c):
             return
         code = c
         script = SCRIPTS[LANGS.index(c)]
+        line_px = LINE_PX[script]
 
 
 def chosen(settings):

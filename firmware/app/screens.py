@@ -7,7 +7,8 @@ big or tall text, at least 3.5 mm on the BOM's panel (docs/device.md).
 Play:  y 0-15    whose turn, big, the round and phase (small), and big on
                  the right the dice or the call's N
        y 15-54   the lid's 4x3 grid (small: closed: token number; open:
-                 filled; allowed now: thick sides; NEXT's cursor inverted)
+                 striped, no number; allowed now: thick sides; NEXT's
+                 cursor solid, its number dark)
                  and beside it what to press, four tall lines; the call,
                  the reveal, a result and the card slot's requests use the
                  whole width
@@ -35,7 +36,8 @@ _CH = const(10)
 PX = const(64)  # the panel right of the grid: 8 columns
 LY = const(15)  # the first tall line's y, below the big text's lit rows
 SY = const(55)  # the crystals' tall row
-_BX = const(80)  # the big dice or N, top right
+_BX = const(88)  # the big first die, top right: a blank cell after the longest word (6 columns)
+_NX = const(96)  # the big N's digits, "N" small before them
 PHASE = ("roll", "open", "decide", "call", "reveal", "over")
 _DOUBLED = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"  # a nibble, each bit twice
 
@@ -147,10 +149,11 @@ def top(fb, g, words=True):
     yield
     ph = g.phase
     if ph == _P_CALL or ph == _P_REVEAL:
-        fb.text("N=", _BX, 4, 1)
-        big("%d" % g.n_at_guess, fb, _BX + 16, 0)
+        fb.text("N", _NX - 10, 4, 1)
+        big("%d" % g.n_at_guess, fb, _NX, 0)
     elif g.d1 and (ph == _P_OPEN or ph == _P_DECIDE):
-        big(("-" if g.used & 1 else "%d" % g.d1) + " " + ("-" if g.used & 2 else "%d" % g.d2), fb, _BX, 0)
+        big("-" if g.used & 1 else "%d" % g.d1, fb, _BX, 0)
+        big("-" if g.used & 2 else "%d" % g.d2, fb, _BX + 24, 0)
 
 
 def scores(fb, g):
@@ -212,8 +215,10 @@ def _grid(fb, ctl):
             yield
         x = _GX + (w % 4) * _CW
         y = _GY + (w // 4) * _CH
-        if g.is_open(w):
-            fb.fill_rect(x + 1, y, _CW - 2, _CH, 1)
+        if g.is_open(w):  # seen through: outlined, striped, no number (the cursor's cell is solid)
+            fb.rect(x + 1, y, _CW - 2, _CH, 1)
+            for r in range(y + 3, y + _CH - 2, 3):
+                fb.hline(x + 3, r, _CW - 6, 1)
         elif w == ctl.cur.cursor and (allowed >> w) & 1:
             fb.fill_rect(x + 1, y, _CW - 2, _CH, 1)
             fb.text("%d" % g.tokens[w], x + 4, y + 1, 0)

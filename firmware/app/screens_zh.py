@@ -26,7 +26,7 @@ def frame(fb, ctl):
         yield from en.game(fb, ctl, _end, _top, _board_prompt, _call, _side)
     else:
         yield from md.draw(fb, ctl)
-    if ctl.msg and not md.QUIET:
+    if ctl.boxed():
         yield
         yield from _message(fb, tr(ctl.msg))
 
@@ -55,12 +55,12 @@ def _top(fb, g):
     yield
     ph = g.phase
     lines.draw(fb, tr(en.PHASE[ph]), 33, 2)
-    fb.text("%d/%d" % (g.round, g.opts["rounds"]), 59, 4)
+    fb.text("%d/%d" % (g.round, g.opts["rounds"]), 58, 4)
     yield
     if ph == _P_CALL or ph == _P_REVEAL:
         n = "%d" % g.n_at_guess
         x = 128 - 7 * len(n)
-        fb.text("N=", x - 16, 4)
+        fb.text("N", 103, 4)  # a blank cell after the round's 10/10
         tall.draw(fb, n, x - 1, 3, 7)
     elif g.d1 and (ph == _P_OPEN or ph == _P_DECIDE):
         tall.draw(fb, ("-" if g.used & 1 else "%d" % g.d1) + " " + ("-" if g.used & 2 else "%d" % g.d2), fb.width - 24, 3)

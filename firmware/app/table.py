@@ -16,7 +16,8 @@ def key(s):
 
 class Table:
     def __init__(self, path):
-        self.f = f = open(path, "rb")
+        from app.datafile import open_data  # the UF2's frozen copy where the filesystem has none
+        self.f = f = open_data(path)
         head = f.read(8)
         if len(head) < 8 or head[:4] != b"TXT1":
             raise ValueError("%s: not a text table" % path)

@@ -185,6 +185,11 @@ class Game:
                 out.append(s)
         return out
 
+    def card_gain(self, s):
+        """Seat s's crystals won or lost since the current card was dealt: join
+        fees, a pass's reward and the reveal (from the card's checkpoint)."""
+        return self.crystals[s] - self._ck[4 + s]
+
     def call_order(self):
         """Seats in speaking order: the active player first if guessing, then
         challengers by fewest crystals when joining, ties by join or `order`."""

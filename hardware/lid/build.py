@@ -14,9 +14,10 @@ import sys
 
 from .params import BOARD, HERE, PARAMS, WINDOW_CELLS, Lid
 
-SOURCES = [PARAMS, HERE / "params.py", HERE / "model.py", HERE / "routing.py", HERE / "printing.py", BOARD,
+SOURCES = [PARAMS, HERE / "params.py", HERE / "model.py", HERE / "routing.py", HERE / "printing.py", HERE / "pod.py", BOARD,
            HERE.parent / "schematics" / "stripboard.py"]  # the board's pads in the bay
-PRINTED = ("base", "foot", "bay", "lid", "bay_lid", "flap", "diffuser", "switch_frame")  # what you print; sg90, horn and card are reference bodies
+PRINTED = ("base", "foot", "bay", "lid", "bay_lid", "flap", "diffuser", "switch_frame", "seat_pod",
+           "seat_pod_base")  # what you print; sg90, horn, card and the seat pod's button and pixel are reference bodies
 MOVING = ("flap", "horn")  # turn with the servo shaft
 PICTURE = HERE.parent / "lid.png"
 CABLES_PICTURE = HERE.parent / "lid_cables.png"
@@ -126,9 +127,10 @@ def main(argv):
         return 1 if stale else 0
     from build123d import Compound, export_step, export_stl
 
-    from . import model
+    from . import model, pod
     p = Lid()
     parts = model.parts(p)
+    parts.update(pod.parts(p))
     (HERE / "stl").mkdir(exist_ok=True)
     for name, solid in parts.items():
         export_stl(solid, str(HERE / "stl" / f"{name}.stl"), tolerance=0.05, angular_tolerance=0.3)

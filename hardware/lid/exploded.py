@@ -22,6 +22,7 @@ LIFT = {"foot": -45, "switch_frame": -40, "card_switch": -25, "lever": -25, "bas
 M3, INSERT, ST22, M2 = "ISO 7380 M3 x 10", "M3 x 5.7 x 4.6 mm brass", "self-tapping 1.7 x 5", "ISO 7045 M2 x 14"
 M3L = "ISO 7380 M3 x 14"  # through lid and tray into the feet (hardware/lid/screws.py checks every screw)
 ST45 = "ISO 7049 ST2.2 x 4.5"
+ST65 = "ISO 7049 ST2.2 x 6.5"  # a seat pod's base plate (pod.SCREW)
 STEPS = [
     ("Tray, feet and card switch", ["base", "foot", "card_switch", "lever", "switch_frame"],
      "Press an M3 heat-set insert into each of the four feet (soldering iron at about 220 °C, straight "
@@ -72,6 +73,18 @@ STEPS = [
      "under the bay lid, glass first, pins towards the back, and plug its 4-wire lead into J3. Close the "
      "bay with four M3 × 10 screws: the bay lid's four pillars come down on the board over its pads and "
      "hold it there.", {M3: 4}),
+    ("Seat pods", ["seat_pod", "seat_pod_base", "seat_button", "seat_pixel"],
+     "Six, one a seat (the picture shows one with its plate and cables drawn apart). Solder a 2 m 2-core "
+     "cable to a 12 mm panel button's two lugs, heat-shrink over each joint, and crimp a 2-pin XH housing "
+     "on the cable's other end. Push the button into the pod's round hole from the top and tighten its "
+     "nut inside. Press one of the six spare diffusers into the light's window from inside, open side in, "
+     "and glue a WS2812B carrier into it, LED towards the window. Solder the lights' 3-core cables "
+     "(+5V, data, GND) to the carrier: the one from the seat before on its DIN side (seat 1's comes from "
+     "LED 12's DOUT on the lid), the one to the next seat on its DOUT side (seat 6 has none). Lay the "
+     "cables in the end wall's three slots (light in, button, light out), tie them together to the "
+     "anchor behind the slots with a cable tie through its tunnel, and screw the base plate on with four "
+     "ST2.2 × 6.5 screws into the bosses. Plug each button's XH housing into its seat's socket in the "
+     "bay (step 2).", {ST65: 24}),
 ]
 
 
@@ -141,12 +154,22 @@ def markdown():
     return "\n".join(out)
 
 
+def render_pod(n, path):
+    """The seat pod's step: it is built apart from the lid (pod.py), its plate and cables drawn apart."""
+    from . import checks, pod
+    meshes = checks.load_meshes(pod.PARTS + pod.REFERENCE + ("diffuser",))
+    pod.render(path, meshes, meshes["diffuser"], f"Step {n}: {STEPS[n - 1][0]} (seen from below)", elev=-50)
+
+
 def main(argv=()):
+    from . import pod
     bodies = _bodies()
     render_exploded(bodies)
     PICTURES.mkdir(exist_ok=True)
     for n, (_, parts, _, _) in enumerate(STEPS, 1):
-        if parts:
+        if parts and set(parts) <= set(pod.PARTS + pod.REFERENCE):
+            render_pod(n, PICTURES / f"step{n}.png")
+        elif parts:
             render_step(bodies, n, PICTURES / f"step{n}.png")
     DOC.write_text(markdown())
     print("written: hardware/lid_exploded.png, docs/hardware_assembly.md, docs/hardware_assembly/step*.png")

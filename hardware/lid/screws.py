@@ -8,7 +8,7 @@ length with its tip at least 0.5 mm above the hole's bottom; a screw with a
 nut passes right through it; a clearance hole is wider than the thread."""
 from types import SimpleNamespace
 
-from . import model
+from . import model, pod
 from .params import Lid
 
 INSERT_LENGTH = 5.7  # the BOM's M3 x 5.7 x 4.6 mm insert
@@ -33,6 +33,7 @@ def places(p=None):
     feet = len(p.feet_xy())
     bay = sum(len(v) for v in p.screw_points().values()) - feet
     frame_width = p.switch.body[1] + 2 * 0.2 + 2 * p.switch.frame_wall
+    q = pod.pod(p)
     out = [
         SimpleNamespace(where="lid and tray into a foot's insert", screw=M3_FEET, count=feet, kind="insert",
                         clamp=p.lid.thickness + tray, hole=2 * model.SCREW_HOLE, depth=model.INSERT_DEPTH),
@@ -45,6 +46,9 @@ def places(p=None):
                         pilot=2 * model.FRAME_PILOT),
         SimpleNamespace(where="horn arm into the flap's bracket", screw=ST_HORN, count=24, kind="self-tap",
                         clamp=p.horn.arm_thickness, hole=HORN_DRILL, depth=p.flap.bracket, pilot=1.5),
+        SimpleNamespace(where="seat pod's base plate into a boss", screw=pod.SCREW, count=4 * pod.SEATS,
+                        kind="self-tap", clamp=q.plate - pod.COUNTERBORE[1], hole=2 * pod.SCREW_HOLE,
+                        depth=pod.PILOT_DEPTH, pilot=2 * pod.PILOT),
         SimpleNamespace(where="SG90 tab into its mount's wall", screw=SG90_TAB, count=24, kind="self-tap",
                         clamp=p.servo.tab_thickness, hole=2.0 + 0.3, depth=p.lid.wall, pilot=1.6),
     ]

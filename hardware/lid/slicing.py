@@ -1,6 +1,6 @@
 """The print guide's grams and hours, from PrusaSlicer's command line with the
-repository's profile (slicer.ini): `python -m hardware.lid.slicing` slices
-every printed part the way up it prints and writes slicer.json, which
+repository's profile (slicer.ini): `python -m hardware.lid.slicing [part ...]`
+slices every printed part (or those named) the way up it prints and writes slicer.json, which
 printing.py puts in docs/hardware_print.md."""
 import json
 import re
@@ -15,7 +15,7 @@ PROFILE = HERE / "slicer.ini"
 FIGURES = HERE / "slicer.json"
 STL = HERE / "stl"
 FLIPPED = {"bay_lid", "switch_frame"}  # as printing.FLIPPED: sliced upside down
-PARTS = ("base", "foot", "bay", "lid", "bay_lid", "flap", "switch_frame", "diffuser")
+PARTS = ("base", "foot", "bay", "lid", "bay_lid", "flap", "switch_frame", "diffuser", "seat_pod", "seat_pod_base")
 _GRAMS = re.compile(r"^; filament used \[g\] = ([0-9.]+)", re.M)
 _TIME = re.compile(r"^; estimated printing time \(normal mode\) = (.+)$", re.M)
 
@@ -63,15 +63,23 @@ def load():
     return json.loads(FIGURES.read_text())
 
 
-def main():
+def main(argv=()):
+    """Slice every part, or only the parts named (the lid and the base take minutes): their figures
+    replace theirs in slicer.json."""
     if slicer() is None:
         print("prusa-slicer is not installed (Debian: apt-get install prusa-slicer)", file=sys.stderr)
         return 1
-    out = {name: [round(v, 2) for v in slice_part(name)] for name in PARTS}
+    unknown = [n for n in argv if n not in PARTS]
+    if unknown:
+        print(f"not a printed part: {', '.join(unknown)} (parts: {', '.join(PARTS)})", file=sys.stderr)
+        return 2
+    out = load() if argv and FIGURES.exists() else {}
+    out.update({name: [round(v, 2) for v in slice_part(name)] for name in (argv or PARTS)})
+    out = {name: out[name] for name in PARTS if name in out}
     FIGURES.write_text(json.dumps(out, indent=1) + "\n")
     print(f"written: {FIGURES.relative_to(HERE.parents[1])}")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

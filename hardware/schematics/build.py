@@ -36,6 +36,8 @@ def doc_files(cfgs, circuits):
     board = stripboard.layout(outputs.netlist(circuits[default]))
     files[HARDWARE / f"stripboard_{default}.svg"] = stripboard_drawing.svg(
         board, f"Stripboard layout of the {default} board, generated from its netlist")
+    files[HARDWARE / f"stripboard_{default}_links.svg"] = stripboard_drawing.svg(
+        board, f"Stripboard layout of the {default} board: the wire links", sheet="links")
     files[HARDWARE / f"stripboard_{default}.md"] = stripboard_drawing.text(board, default)
     return files
 

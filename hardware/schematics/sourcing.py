@@ -10,6 +10,27 @@ part's kind (parts.CATALOGUE) and value; a part with no entry is an error, not a
 from . import boards, parts, stripboard
 
 WINDOWS = 12  # the chain's first pixels: the windows'; the rest are the seats'
+# The stock stripboard the board is cut from: width, length (mm), holes along a strip, strips (a common
+# size; a 100 x 500 mm board does as well).
+STOCK_BOARD = (100.0, 220.0, 86, 39)
+# What a maker works with, none of it in the unit: (what, what for). The guides name each (test_hardware_bom.py).
+TOOLS = [
+    ("3D printer, 220 x 220 mm bed, 0.4 mm nozzle", "the printed parts (docs/hardware_print.md)"),
+    ("PLA filament 1.75 mm, 1 kg spool; a little clear or white PLA or PETG", "the printed parts; the diffusers"),
+    ("soldering iron, temperature controlled, fine tip; solder 0.7 mm rosin core; flux and solder wick",
+     "the board, the adapter boards' TSSOP-28 and TSOT-23-8, the leads"),
+    ("heat-set insert tip for M3 on the soldering iron (or the iron's plain tip at about 220 °C)", "the M3 inserts"),
+    ("stripboard track cutter, or a 3.5 mm drill bit turned by hand; a sharp knife", "the strips' cuts"),
+    ("1.8 mm drill bit in a pin vice", "the horns' arm holes"),
+    ("crimp tool for JST XH contacts", "the XH housings"),
+    ("wire stripper and flush cutter", "the wires and links"),
+    ("heat gun (or a lighter) for the heat-shrink", "the seat buttons' joints"),
+    ("hot-melt glue gun and a stick of glue", "the LEDs' carriers in their diffusers"),
+    ("screwdrivers PH0 and PH1, 2 mm hex key, pliers", "the screws, the nuts"),
+    ("bench power supply with a current limit, 0-6 V; multimeter (10 MOhm input)", "the bring-up"),
+    ("calipers", "measuring the card, the servo and the modules (hardware/lid/params.toml)"),
+    ("USB cable with data lines, to the Pico's micro-USB", "flashing and the REPL"),
+]
 
 HEADER_STRIP = "61304011121"  # Wurth 1 x 40 male header: every 2.54 mm header is broken off one
 # kind -> (manufacturer, MPN, rating / tolerance, generic search name); MPN "{R}" takes the value.
@@ -85,6 +106,10 @@ def source(part):
 
 def extras(cfg, circuit):
     """[(what, quantity, placement, manufacturer, MPN, rating, search)] for one unit: what no netlist lists."""
+    from hardware.lid import params
+    from hardware.lid import pod as pods
+    lid = params.Lid()
+    pod = pods.pod(lid)
     xh = {}
     for part in circuit.parts:
         if part.kind.startswith("xh"):
@@ -97,9 +122,10 @@ def extras(cfg, circuit):
             ("Pico's own pins: male header 1 x 20, soldered to the Pico (or buy the Pico with headers)", 2,
              "board", "Wurth Elektronik", "61302011121", "2.54 mm, 1 x 20", "pin header 1x20 2.54mm"),
             (f"stripboard, 2.54 mm, at least {stripboard.COLS} x {stripboard.ROWS} holes, strips along the "
-             f"{stripboard.COLS}: cut to {stripboard.COLS} x {stripboard.ROWS} (longer than a 160 mm Eurocard)", 1,
+             f"{stripboard.COLS}: cut to {stripboard.COLS} x {stripboard.ROWS} (longer than a 160 mm Eurocard) from a "
+             f"{STOCK_BOARD[0]:g} x {STOCK_BOARD[1]:g} mm board ({STOCK_BOARD[3]} strips of {STOCK_BOARD[2]} holes)", 1,
              "board", "", "(generic)", f"{stripboard.COLS * stripboard.PITCH:.0f} x {stripboard.ROWS * stripboard.PITCH:.0f} mm",
-             "stripboard 100 x 220 mm 2.54 mm")]
+             "stripboard %g x %g mm 2.54 mm" % STOCK_BOARD[:2])]
     rows += [(f"JST XH housing, {n} way", count, "cable", "JST", f"XHP-{n}", "2.5 mm", f"JST XHP-{n} housing")
              for n, count in sorted(xh.items())]
     rows.append(("JST XH crimp contacts (+ 20 % spare)", round(1.2 * sum(n * c for n, c in xh.items())), "cable", "JST",
@@ -123,6 +149,8 @@ def extras(cfg, circuit):
               "(generic)", "ISO 7045 M2 x 14", "M2x14 screw nut"),
              ("self-tapping screw 2.2 x 4.5 mm, pan head: switch frame under the tray", 2, "lid", "",
               "(generic)", "ISO 7049 ST2.2 x 4.5", "ST2.2x4.5 pan head self tapping screw")]
+    rows += [("self-tapping screw 2.2 x 6.5 mm, pan head: each seat pod's base plate, 4 each", 4 * seats, "seat pod",
+              "", "(generic)", "ISO 7049 ST2.2 x 6.5", "ST2.2x6.5 pan head self tapping screw")]
     oled = parts.display(cfg)
     rows += [(oled.bom, 1, "lid", "", "(generic)", "3.3-5 V, 0x3C", oled.search),
              ("5 V 6 A adapter, 5.5 x 2.1 mm plug, centre positive", 1, "supply", "Mean Well", "GST36A05-P1J",
@@ -133,17 +161,20 @@ def extras(cfg, circuit):
               "24 AWG stranded hook-up wire")]
     if lights:
         rows += [("3-core cable for the seat lights: LED 12 to seat 1's light, then seat to seat", 2 * lights,
-                  "cable", "", "(generic)", "metres, 3 x 24 AWG", "3 core cable 24 AWG")]
+                  "cable", "", "(generic)", "metres, 3 x 24 AWG, %.1f mm outside at most" % pod.light_cable,
+                  "3 core cable 24 AWG")]
     rows += [
-             ("wire 22 AWG solid, tinned: the stripboard's wire links", 3, "board", "", "(generic)", "metres",
+             ("wire 22 AWG solid, tinned: the stripboard's wire links", 5, "board", "", "(generic)", "metres",
               "22 AWG tinned copper wire"),
              ("wire 20 AWG solid, tinned: the stripboard's servo-current links", 1, "board", "", "(generic)",
               "metres", "20 AWG tinned copper wire"),
-             ("2-core cable for the seat buttons", 2 * seats, "cable", "", "(generic)", "metres, 2 x 26 AWG",
-              "2 core cable 26 AWG"),
+             ("wire 18 AWG solid, tinned (bare): laid along the servo-current pieces of strip", 1, "board", "",
+              "(generic)", "metres", "18 AWG tinned copper wire"),
+             ("2-core cable for the seat buttons", 2 * seats, "cable", "", "(generic)",
+              "metres, 2 x 26 AWG, %.1f mm outside at most" % lid.bay.seat_cables[1], "2 core cable 26 AWG"),
              ("heat-shrink tubing, 2-5 mm", 1, "cable", "", "(generic)", "assortment", "heat shrink tubing assortment"),
-             ("cable tie 2.5 x 100 mm: seat cables to the bay's anchor", 1, "cable", "", "(generic)", "2.5 mm wide",
-              "cable tie 2.5x100mm")]
+             ("cable tie 2.5 x 100 mm: seat cables to the bay's anchor, and one in each seat pod", 1 + seats, "cable",
+              "", "(generic)", "2.5 mm wide", "cable tie 2.5x100mm")]
     if cfg["shutters"]["backend"] == "pca9685" and any(p.kind == "pca9685" for p in circuit.parts):
         rows.append(("TSSOP-28 to DIP adapter board (perfboard builds)", 1, "board", "", "(generic)", "0.65 mm pitch",
                      "TSSOP28 to DIP adapter PCB"))
@@ -153,7 +184,25 @@ def extras(cfg, circuit):
     if any(p.kind == "ov_guard" for p in circuit.parts):
         rows.append(("SOT-23-8 to DIP adapter board (perfboard builds)", 1, "board", "", "(generic)", "0.65/0.95 mm pitch",
                      "SOT23-8 to DIP adapter PCB"))
+    rows += printed(servos, seats)
+    rows += [(what, 1, "tool", "", "(generic)", "for " + why, what.split(",")[0].split(";")[0]) for what, why in TOOLS]
     return rows
+
+
+def printed(servos, seats):
+    """BOM rows of the printed parts (docs/hardware_print.md): the lid's where the board drives servos,
+    the seat pods and their diffusers on every board."""
+    from hardware.lid import pod, printing
+    out = []
+    for name, (copies, how) in printing.GUIDE.items():
+        if not servos:  # no lid of flaps: only the pods, each with its diffuser
+            if name == "diffuser":
+                copies = seats
+            elif name not in pod.PARTS:
+                continue
+        out.append((f"printed part {name}", copies, "printed", "", "(print it)",
+                    "PLA, 0.2 mm layers (hardware/lid/slicer.ini)", f"hardware/lid/stl/{name}.stl"))
+    return out
 
 
 def extensions():

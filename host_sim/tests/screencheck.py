@@ -63,13 +63,16 @@ def _cell(rows, w):
 
 def _grid(rows, want, miss):
     """Every closed window shows its token number (inverted under the
-    cursor); every open one is filled; an allowed one has thick sides."""
+    cursor, a solid cell); every open one is striped (outlined, its rows 3 and
+    6 lit, 4 and 5 dark) with no number; an allowed one has thick sides."""
     for w in range(12):
         x, y = _cell(rows, w)
         lit = lambda px, py: (rows[py] >> (127 - px)) & 1  # noqa: E731
         if (want["open"] >> w) & 1:
-            if not all(lit(x + 1 + i, y + 5) for i in range(_CW - 2)):
-                miss.append("window %d open but not filled" % (w + 1))
+            inner = range(x + 3, x + _CW - 3)
+            if not all(lit(i, y + 3) and lit(i, y + 6) and not lit(i, y + 4) and not lit(i, y + 5) for i in inner) \
+                    or oledread.glyph(rows, x + 4, y + 1) is not None:
+                miss.append("window %d open but not striped and empty" % (w + 1))
             continue
         ch = oledread.glyph(rows, x + 4, y + 1)
         if ch != "%d" % want["tokens"][w]:
@@ -152,8 +155,9 @@ def check(lines, want):
         d1, d2, used = want["dice"]
         if d1:
             dice = ("-" if used & 1 else "%d" % d1) + " " + ("-" if used & 2 else "%d" % d2)
-            if oledread.big(rows, 80, 0, 3) != dice:
-                miss.append("the dice %r not large at the top right (read %r)" % (dice, oledread.big(rows, 80, 0, 3)))
+            got = oledread.big(rows, 88, 0, 1) + " " + oledread.big(rows, 112, 0, 1)  # a blank cell apart
+            if got != dice:
+                miss.append("the dice %r not large at the top right (read %r)" % (dice, got))
         if ph == engine.P_OPEN:
             need("NEXT", "what to press")
             need("OK", "what to press")

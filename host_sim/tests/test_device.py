@@ -191,7 +191,7 @@ def test_the_oled_shows_round_turn_and_every_seats_crystals(tmp_path):
     rows = oledread.rows_of(s.emu.oled.text().split("\n"))
     assert oledread.big(rows, 0, 0, 2) == "P%d" % (g.active + 1)  # whose turn, 16 px tall
     assert text.split("\n")[0].startswith("????R1/10") and text.split("\n")[1][4:].startswith("open")
-    assert oledread.big(rows, 80, 0, 3) == "%d %d" % (g.d1, g.d2)  # the dice, 16 px tall
+    assert oledread.big(rows, 88, 0, 1) + " " + oledread.big(rows, 112, 0, 1) == "%d %d" % (g.d1, g.d2)  # the dice, 16 px tall, a blank cell apart
     for seat in range(6):  # every seat's crystals, tall in its 21 px cell of the bottom row
         assert oledread.tall(rows, seat * 21 + 4, 55, 1, 7) == "2"
     for w in range(4):  # the first row of the lid, with its token numbers
@@ -280,6 +280,26 @@ def test_a_resumed_game_says_so_with_its_round_and_seat(tmp_path):
     assert s.dev.ctl.msg == "Resumed: round %d, P%d" % (g.round, g.active + 1) and g.round == 2
     s.run(3000)
     assert s.dev.ctl.msg == ""  # for a moment, as every message
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-hans"])
+def test_the_resume_notice_never_hides_the_menu(tmp_path, lang):
+    """The resume's box shows over play, and a menu opened while it is up is
+    read whole: the box is the game's, not the menu's."""
+    press.choose_lang(str(tmp_path), lang)
+    s = session(tmp_path, {"players": 3, "rules": "standard", "seed": 5})
+    s.keys("r o 1 o c 1 c")
+    s.reboot()
+    s.run(100)
+    ctl = s.dev.ctl
+    assert ctl.msg and ctl.boxed()  # over play: the table sees where it stands
+    s.keys("U")  # the menu, at once
+    s.run(200)
+    from app import modes
+    assert ctl.mode == modes.M_MENU and ctl.msg, "the notice is still up"
+    shown = s.emu.oled.text()
+    s.run(3000)  # the notice over: the menu as it is, nothing was hidden
+    assert not ctl.msg and s.emu.oled.text() == shown
 
 
 def test_a_keys_step_holds_its_journal_entry_and_the_next_step_writes_it_alone(tmp_path):

@@ -257,3 +257,29 @@ def test_trace_captures_each_keys_whole_frame(capsys, tmp_path):
     (tmp_path / "flash").mkdir()
     assert got[0] == _whole_frame_lit(str(tmp_path / "flash"), "zh-hans")
     assert got[1] != got[0]  # the cursor moved on
+
+
+@pytest.mark.parametrize("keys", [
+    "r o 1 o c | 1 c r",  # the card pulled at the reveal, the next one put in
+    "r o 1 o c 1 | c r",  # out, the next card dealt: still to go in
+    "r o 1 o c 1 c | r o p o",  # the next card in: play goes on
+    "r o 1 o c 1 u | c r",  # an UNDO across the deal: card 1 wanted back
+    "r o 1 o c 1 c u | r c r",  # the reveal undone, card 2 in: "Take the new card out unseen"
+])
+def test_keys_split_over_runs_on_one_flash_play_as_one_run(capsys, tmp_path, keys):
+    """The card slot (in or out, the game's card or the one to swap) is kept
+    beside the flash between runs: keys pressed over several calls give the
+    state and the refusals of the same keys in one call. Each run is a
+    power-up (the lid closes and opens again), so each goes on after ~2000."""
+    flags = ["--players", "3", "--seed", "5"]
+    whole = run(capsys, *flags, keys.replace("|", "~2000"))
+    d = str(tmp_path / "flash")
+    outs, errs = [], ""
+    for i, part in enumerate(keys.split("|")):
+        code, out, err = run(capsys, "--flash", d, *flags, ("~2000 " if i else "") + part)
+        assert code == 0
+        outs.append(out)
+        errs += err.replace("--flash %s holds a game: resumed it, --players, --rules and --seed ignored\n" % d, "")
+    assert outs[-1] == whole[1]
+    assert [line.split(" refused: ")[1] for line in errs.splitlines()] == \
+        [line.split(" refused: ")[1] for line in whole[2].splitlines()]

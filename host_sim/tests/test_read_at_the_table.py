@@ -32,11 +32,19 @@ def _strings(s):
     return seat_text.drawn(s.dev.ctl).strings
 
 
-def test_a_loss_that_took_nothing_reads_0_over_its_crystals(tmp_path):
-    s = _start(tmp_path, _G, keys="r o p 1 2 o c 2")  # P2 right; P1 guessed and held nothing
-    assert s.dev.ctl.cur.result == "P2 right: +11\nP1 0"
+def test_each_seat_reads_its_change_over_the_card_over_its_crystals(tmp_path):
+    s = _start(tmp_path, _G, keys="r o p 1 2 o c 2")  # P4 passed (+1); P1, P2 joined (2 each to P4); P2 right
+    assert s.dev.ctl.cur.result == "P2 right: +11\nP1 -2  P2 +9  P4 +5"  # as the Scores page counts the card
     rows = _rows(s)
     assert oledread.tall(rows, 0, 15, 13) == "P2 right: +11"
+    for seat, amount in ((0, "-2"), (1, "+9"), (3, "+5")):
+        assert oledread.tall(rows, seat * 32, 45, len(amount), 7) == amount  # over its crystals
+
+
+def test_a_loss_that_took_nothing_reads_0_over_its_crystals(tmp_path):
+    s = _start(tmp_path, _G, keys="r o p 1 2 o c 2 c r o 1 o c o")  # P1 guesses with nothing held: nobody right
+    assert s.dev.ctl.cur.result == "Nobody right\nP1 0"
+    rows = _rows(s)
     assert oledread.tall(rows, 0, 45, 1, 7) == "0"  # over seat 1's crystals
     assert oledread.tall(rows, 4, 55, 1, 7) == "0"  # its crystals
 
@@ -137,3 +145,23 @@ def test_crystal_counts_too_long_for_their_cell_stay_in_it():
         assert not any(fb.pixel(edge, y) for y in range(screens.SY - 1, 64)), "seat %d's count crosses into %d's" % (s, s + 1)
     rows = oledread.rows_of(["".join("#" if fb.pixel(x, y) else "." for x in range(128)) for y in range(64)])
     assert oledread.tall(rows, cw + 4, screens.SY, 1, 7) == "7" and oledread.tall(rows, 4 * cw + 4, screens.SY, 2, 7) == "99"
+
+
+def test_a_pass_nobody_joins_says_so_with_its_reward(tmp_path):
+    s = _start(tmp_path, _G, keys="r o p")  # P4 passes: +1, the call opens
+    assert s.dev.ctl.cur.passed == "P4 +1"
+    s.keys("o")  # nobody joined: OK closes the call, the turn moves on
+    s.run(300)  # the message still up (2.5 s)
+    ctl = s.dev.ctl
+    assert ctl.store.game.phase == 0 and ctl.msg == "Nobody called: P4 +1"
+    words = oledread.text(_rows(s))
+    assert "Nobody called:" in words and "P4 +1" in words, words
+
+
+def test_a_pass_nobody_joins_says_so_in_chinese(tmp_path):
+    s = _start(tmp_path, _G, "zh-hans", "r o p")
+    s.keys("o")
+    s.run(300)
+    ctl = s.dev.ctl
+    assert ctl.msg == "无人加入：P4 +1", ctl.msg
+    assert any(t.startswith("无人加入") for t in _strings(s)), _strings(s)  # in the message box

@@ -1,9 +1,11 @@
 """make uf2 (tools/uf2.py): bad inputs stop the build with one line, exit 2,
-and leave no UF2; the built UF2 (the firmware frozen into MicroPython) boots
-on the emulated Pico with an empty filesystem into the setup menu, plays a
-game whose state and OLED equal CPython's after every key, and resumes after
-a power cut. The UF2 is built once (build/macroscope-pico.uf2, kept); these
-tests skip where the toolchain or the MicroPython sources are absent."""
+and leave no UF2; the built UF2s (the firmware frozen into MicroPython, one
+a board) boot on the emulated Pico with an empty filesystem into the setup
+menu of their board, writing nothing, play a game whose state and OLED equal
+CPython's after every key, resume after a power cut, and `make flash` over
+one still runs its copy. The UF2s are built once (build/macroscope-BOARD.uf2,
+kept); these tests skip where the toolchain or the MicroPython sources are
+absent."""
 import os
 import random
 import shutil
@@ -38,16 +40,22 @@ needs_build = pytest.mark.skipif(MISSING is not None, reason="cannot build the U
 
 @pytest.fixture(scope="session")
 def built():
-    if not os.path.exists(uf2.OUT):
-        uf2.build()
+    missing = [b for b in uf2.boards() if not os.path.exists(uf2.out_path(b))]
+    if missing:
+        uf2.build(missing)
     return uf2.OUT
+
+
+def _use(monkeypatch, path):
+    """The emulated Pico runs the UF2 at path."""
+    _uf2, rom = assets.binaries()
+    monkeypatch.setenv(assets.ENV, path + ":" + rom)
+    return path
 
 
 @pytest.fixture
 def on_uf2(built, monkeypatch):
-    _uf2, rom = assets.binaries()
-    monkeypatch.setenv(assets.ENV, built + ":" + rom)
-    return built
+    return _use(monkeypatch, built)
 
 
 def test_a_manifest_naming_a_missing_file_stops_with_its_name(tmp_path):
@@ -75,17 +83,29 @@ def test_another_micropython_version_stops(tmp_path):
 def test_a_missing_toolchain_names_the_package_and_exits_2(monkeypatch, tmp_path, capsys):
     monkeypatch.setattr(uf2.shutil, "which", lambda exe: None if exe == "arm-none-eabi-gcc" else "/bin/" + exe)
     out = str(tmp_path / "x.uf2")
-    monkeypatch.setattr(uf2, "OUT", out)
-    assert uf2.main([out]) == 2
+    with pytest.raises(uf2.Stop):
+        uf2.build(["pico_pca9685"], out=lambda b: out)
+    assert not os.path.exists(out)
+    assert uf2.main([]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "apt-get install gcc-arm-none-eabi" in err
-    assert not os.path.exists(out)
+
+
+def test_a_board_with_no_config_stops_with_the_boards_there_are(tmp_path):
+    with pytest.raises(uf2.Stop, match="no board config pico_nosuch: the boards are pico_direct_pwm, "):
+        uf2.data_module(str(tmp_path), "pico_nosuch")
+
+
+def test_there_is_one_uf2_a_board_config():
+    assert uf2.boards() == sorted(n[:-5] for n in os.listdir(os.path.join(FIRMWARE, "boards")))
+    assert uf2.OUT == uf2.out_path("pico_pca9685")
 
 
 def test_data_module_holds_every_data_file_but_the_deck(tmp_path):
-    rels = uf2.data_module(str(tmp_path))
+    rels = uf2.data_module(str(tmp_path), "pico_direct_pwm")
     assert "boards/pico_pca9685.json" in rels and "fonts/cjk12.bin" in rels
     assert not any(r.endswith(".deck") for r in rels)  # 250 KB: on the filesystem
+    assert "BOARD = 'pico_direct_pwm'" in (tmp_path / "uf2data.py").read_text()
 
 
 def _boot(p):
@@ -121,7 +141,74 @@ def test_the_uf2_boots_an_empty_filesystem_into_the_setup_menu(on_uf2, tmp_path)
         assert p.exec("print(dev.ctl.store.game)").strip() == "None"  # no game: the setup menu
     finally:
         p.close()
-    assert image.has(open(str(tmp_path / "pico" / "flash.img"), "rb").read(), "/boards/pico_pca9685.json")
+    on_flash = image.files(open(str(tmp_path / "pico" / "flash.img"), "rb").read())
+    assert not [f for f in on_flash if f.startswith(("/boards", "/lang", "/fonts"))]  # read in place, not written
+
+
+@needs_build
+def test_the_direct_pwm_boards_uf2_boots_that_board_with_no_board_txt(built, monkeypatch, tmp_path):
+    """Its own UF2: the board config is built in, no pin is driven by a guess."""
+    from host_sim.rp2040.session import Pico
+    _use(monkeypatch, uf2.out_path("pico_direct_pwm"))
+    _flash(str(tmp_path / "pico"))
+    p = Pico("pico_direct_pwm", ROOT, str(tmp_path / "pico"), blank=True)
+    try:
+        _boot(p)
+        p.run(REACT_MS)
+        assert b"board pico_direct_pwm" in bytes(p.link.serial)
+        p.interrupt()
+        assert p.exec("print(dev.hw.cfg['name'], dev.ctl.store.game)").split() == ["pico_direct_pwm", "None"]
+    finally:
+        p.close(keep=False)
+
+
+@needs_build
+def test_make_flash_over_the_uf2_runs_the_copy_and_rm_main_py_goes_back(on_uf2, tmp_path):
+    """`make flash PORT=LINK` (the real mpremote, over a pty) onto a board
+    running the UF2: after its reset the copied .mpy files run, as make flash
+    says; with main.py removed the frozen firmware runs again, the copy's
+    modules ignored."""
+    import subprocess
+    import sys
+    import time
+    from host_sim import ROOT as REPO
+    from tools import flash
+    from tools.mpy import tool
+    link = str(tmp_path / "pico")
+    pico = subprocess.Popen([sys.executable, "-m", "host_sim", "pico", "--pty", link, "--flash", str(tmp_path / "fl")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO)
+
+    def mpremote(*args):
+        got = subprocess.run([tool("mpremote"), "connect", link, "resume"] + list(args),
+                             capture_output=True, text=True, timeout=300)
+        assert got.returncode == 0, got.stdout + got.stderr
+        return got.stdout.split()
+
+    def booted():  # the device's first frame: its loop runs, `dev` is there
+        t0 = time.monotonic()
+        line = ""
+        while "draws on the OLED" not in line:
+            assert time.monotonic() - t0 < 300, line
+            line = pico.stdout.readline()
+
+    # a frozen module's __file__ is its .py name; the copy's is .mpy
+    runs = "import app.device, uf2boot\nprint(uf2boot.which(), app.device.__file__, dev.ctl.store.game)"
+    try:
+        assert "emulated Pico on" in pico.stdout.readline()
+        booted()
+        assert mpremote("exec", runs) == ["frozen", "app/device.py", "None"]  # the UF2 alone
+        flashed = subprocess.run([sys.executable, "-m", "tools.flash", "--port", link, str(tmp_path / "mpy")],
+                                 capture_output=True, text=True, cwd=REPO, timeout=900)
+        assert flashed.returncode == 0, flashed.stdout[-2000:] + flashed.stderr[-2000:]
+        assert flash.RUNS in flashed.stdout
+        booted()
+        assert mpremote("exec", runs) == ["filesystem", "app/device.mpy", "None"]  # after its reset: the copy
+        mpremote("rm", ":main.py", "+", "reset")
+        booted()
+        assert mpremote("exec", runs) == ["frozen", "app/device.py", "None"]  # the copy's .mpy left, ignored
+    finally:
+        pico.terminate()
+        pico.wait(30)
 
 
 @needs_build

@@ -16,6 +16,7 @@
 // device's, kept in this browser.
 import { loadMicroPython } from "./micropython.mjs";
 import { Lid, cardImages } from "./lid.mjs";
+import { SeatLights } from "./seatlights.mjs";
 import { Epaper } from "./epaper.mjs";
 import { drawOled, oledText } from "./oled.mjs";
 import { Buzzer } from "./buzzer.mjs";
@@ -230,6 +231,7 @@ class Page {
     this.flash = flash;
     this.speed = params.speed;
     this.lid = new Lid(document.getElementById("lid"), pd.WINDOWS);
+    this.seatLights = new SeatLights([...document.querySelectorAll("#controls button.seat")], pd.WINDOWS);
     this.epaper = null; // the e-paper board's panel, in the lid's place
     this.oled = document.getElementById("oled");
     this.buzzer = new Buzzer();
@@ -328,6 +330,11 @@ class Page {
     document.addEventListener("keyup", (e) => this.up("k" + e.code));
     // the picture: the deck's, a new one for each card, or the user's own
     // file; never a list of the deck's answers
+    // each file input is drawn as the page's own button and the chosen file's
+    // name, in the page's language (the browser's says "Choose File" in its own)
+    for (const input of document.querySelectorAll("#table input[type=file]")) {
+      input.addEventListener("change", () => chosen(input, input.files[0] ? input.files[0].name : ""));
+    }
     const sel = document.getElementById("picture");
     const file = document.getElementById("ownpicture");
     sel.addEventListener("change", () => {
@@ -337,6 +344,7 @@ class Page {
       }
       this.ownPicture = "";
       file.value = "";
+      chosen(file, "");
       try { localStorage.removeItem(PICTURE_KEY); } catch (e) { /* not kept */ }
       this.showPicture();
       this.reveal();
@@ -345,6 +353,7 @@ class Page {
       this.ownPicture = localStorage.getItem(PICTURE_KEY) || "";
     } catch (e) { /* no storage: not kept */ }
     sel.value = this.ownPicture ? "own" : "";
+    if (this.ownPicture) chosen(file, t("ownKept"));
     file.addEventListener("change", (e) => {
       const f = e.target.files[0];
       if (!f) return;
@@ -462,14 +471,15 @@ class Page {
       return;
     }
     const text = await f.text();
-    let err = this.pd.load_record(text, true);
+    let err = this.pd.check_record(text); // read once: the confirm asks, the write takes what was read
     const st = JSON.parse(document.body.dataset.state || "null");
     if (!err && st !== null && !st.over && !window.confirm(t("replaceByRecord", { file: f.name }))) {
+      this.pd.drop_record();
       this.tell(["recordDeclined", { file: f.name }]);
       this.showStatus();
       return;
     }
-    if (!err) err = this.pd.load_record(text);
+    if (!err) err = this.pd.write_record();
     if (err) this.tell(`${f.name}: ${err}`);
     else this.tell(["loaded", { file: f.name }], true);
     this.flash.save();
@@ -626,6 +636,7 @@ class Page {
     } else {
       this.lid.draw(flaps, f.pixels);
     }
+    this.seatLights.draw(f.pixels);
     if (f.oled) drawOled(this.oled, f.oled);
     if (f.tones) this.buzzer.play(f.tones, f.ms, this.speed);
     const card = document.getElementById("card");
@@ -763,6 +774,19 @@ class Page {
   // Presses the firmware's button driver reported, by button (tests).
   presses() {
     return JSON.parse(this.pd.presses());
+  }
+}
+
+// The name shown beside a file input's button: the file's, or "none chosen"
+// (its data-t mark back, so a language change says it anew).
+function chosen(input, name) {
+  const span = input.parentElement.querySelector(".chosen");
+  if (name) {
+    delete span.dataset.t;
+    span.textContent = name;
+  } else {
+    span.dataset.t = "noFile";
+    span.textContent = t("noFile");
   }
 }
 

@@ -12,8 +12,16 @@ function either(items, last) {
 }
 
 // "P3" of the firmware's words as the page names a seat
+// The firmware's result (app/mode/play.py): the right seat's line, then each
+// other seat and its amount, parted by two spaces ("P1 0  P4 -9"), said as a
+// list of "seat 1: 0" (the page's punctuation, not the OLED's spacing).
+const AMOUNT = /^P(\d) ([+-]?\d+)$/;
 function named(text) {
-  return text.trim().replace(/\s*\n\s*/g, t("litList")).replace(/P(\d)/g, (m, n) => t("seatN", { n }));
+  return text.trim().split(/\s*\n\s*/).map((line) => {
+    const items = line.split(/ {2,}/);
+    if (!items.every((it) => AMOUNT.test(it))) return line;
+    return items.map((it) => it.replace(AMOUNT, (m, n, amount) => t("seatAmount", { n, amount }))).join(t("list"));
+  }).join(t("litList")).replace(/P(\d)/g, (m, n) => t("seatN", { n })).replace(/: /g, t("colon"));
 }
 
 // each sentence begins with a capital (English; no case in Chinese)

@@ -34,6 +34,8 @@ export const T = {
   hold: [null, "长按 UNDO", "長按 UNDO"],
   holdLabel: [null, "长按 UNDO：菜单（按键 Shift U）", "長按 UNDO：選單（按鍵 Shift U）"],
   seat: ["Seat {n} (key {n})", "座位{n}（按键 {n}）", "座位{n}（按鍵 {n}）"],
+  seatLit: ["seat {n}'s light: lit, seat {n} may press", "座位{n}的灯：亮着，座位{n}可以按键", "座位{n}的燈：亮著，座位{n}可以按鍵"],
+  seatDark: ["seat {n}'s light: dark", "座位{n}的灯：熄灭", "座位{n}的燈：熄滅"],
   table: [null, "本页自己的控制", "本頁自己的控制"],
   pause: ["Pause", "暂停", "暫停"],
   resume: ["Resume", "继续", "繼續"],
@@ -113,6 +115,11 @@ export const T = {
   or: [" or ", "或", "或"],
   then: ["; ", "；", "；"],
   seatN: ["seat {n}", "座位{n}", "座位{n}"],
+  choose: [null, "选择文件", "選擇檔案"], // the page's own file button: the browser's says "Choose File" in its own language
+  noFile: ["none chosen", "未选择文件", "未選擇檔案"],
+  colon: [": ", "：", "："], // in the firmware's words said on the page ("P3猜对: +11" on the OLED)
+  ownKept: ["the one kept in this browser", "本浏览器保存的那张", "本瀏覽器儲存的那張"],
+  seatAmount: ["seat {n}: {amount}", "座位{n}：{amount}", "座位{n}：{amount}"],
   seatsN: ["seats {n}", "座位{n}", "座位{n}"],
   todoCard: ["put the card in the slot (Insert card, key c)", "把图像卡插进卡槽（插入卡，按键 c）", "把圖片卡插進卡槽（插入卡，按鍵 c）"],
   todoRollOrSkip: ["roll the dice, or open a window without rolling", "掷骰，或不掷骰直接打开视窗", "擲骰，或不擲骰直接打開視窗"],

@@ -323,13 +323,17 @@ def power():
     _powered(s)
 
 
-def load_record(text, dry=False):
-    """A game record (rules.md's text) put on the flash as the device's
-    journal, then the board restarted so it resumes that game: '' when done,
-    else what is wrong with the record (nothing is changed). dry: only
-    checked, nothing written (the page asks before it replaces a game)."""
-    from app import journal, settings
+_checked = [None]  # the record check_record read last, as (header, actions): what write_record writes
+
+
+def check_record(text):
+    """A game record (rules.md's text) read and checked, once: '' when the
+    device can play it (kept for write_record, so the page asks before it
+    replaces a game without reading the file again), else what is wrong
+    with it (nothing kept)."""
+    from app import settings
     from game import record, rules
+    _checked[0] = None
     lines = text.split("\n")
     try:
         t = record.load(lines)
@@ -348,12 +352,35 @@ def load_record(text, dry=False):
     head = {"players": g.n, "rules": g.preset, "first": g.first, "seed": seed, "deck": settings.DECK - 1}
     if g.opts["dice"] != base["dice"]:
         head["dice"] = g.opts["dice"]
-    if dry:
-        return ""
-    s = _s[0]
-    journal.Journal(s.storage).rewrite(head, g.log)
+    _checked[0] = (head, g.log)
+    return ""
+
+
+def write_record():
+    """The record check_record kept put on the flash as the device's journal,
+    then the board restarted so it resumes that game: '' when done, else why
+    not (none kept)."""
+    from app import journal
+    got = _checked[0]
+    _checked[0] = None
+    if got is None:
+        return "game record: none read"
+    journal.Journal(_s[0].storage).rewrite(got[0], got[1])
     power()
     return ""
+
+
+def drop_record():
+    """The kept record not wanted (the page's confirm declined)."""
+    _checked[0] = None
+
+
+def load_record(text, dry=False):
+    """check_record, then (unless dry: only checked) write_record."""
+    err = check_record(text)
+    if err or dry:
+        return err
+    return write_record()
 
 
 LINK_CHECK = "/linkcheck/"  # a shared link's journal, tried here before it replaces the browser's

@@ -18,6 +18,20 @@ def chinese(path):
         return set(CJK.findall(f.read()))
 
 
+def deck_names():
+    """The Chinese of every picture's name in the firmware's deck, as the reveal names it."""
+    from host_sim import press
+    press.install()  # the firmware's modules on CPython (its deflate, micropython)
+    from drivers.deck import Deck
+    d = Deck(os.path.join(ROOT, "firmware", "decks", "demo.deck"))
+    got = set()
+    for k in range(d.count):
+        for lang in (1, 2):
+            got |= set(CJK.findall(d.name(k, lang)))
+    assert len(got) > 200  # 241 pictures, named in both scripts
+    return got
+
+
 def test_the_built_font_covers_every_chinese_character_of_the_page(built):
     font = TTFont(os.path.join(built, build.FONT))
     has = font.getBestCmap()
@@ -27,6 +41,7 @@ def test_the_built_font_covers_every_chinese_character_of_the_page(built):
     for name in ("zh_hans.py", "zh_hant.py"):  # what the firmware says, in the live region and status line
         used |= chinese(os.path.join(ROOT, "texts", name))
     assert len(used) > 400
+    used |= deck_names()
     missing = sorted(c for c in used if ord(c) not in has)
     assert missing == [], "not in %s: %s" % (build.FONT, "".join(missing))
     assert len(has) < 2 * len(used) + 300  # cut to the page's characters, not the whole font

@@ -225,6 +225,36 @@ def test_a_record_file_asks_before_it_replaces_a_game_in_progress(contexts, tmp_
     assert watch.errors == []
 
 
+COUNT_PARSES = """() => window.macroscope.mp.runPython(`
+from game import record as _r
+_r.parses = [0]
+_r_load = _r.load
+def _counted(lines):
+    _r.parses[0] += 1
+    return _r_load(lines)
+_r.load = _counted
+`)"""
+
+
+def test_a_record_file_is_read_once_for_the_confirm_and_the_write(contexts, tmp_path):
+    """Loading a record over a game in progress parses it once: the confirm
+    asks after that reading, and the write puts on the flash what it read."""
+    from game import record
+    rec = tmp_path / "game.rec"
+    rec.write_text(record.write(record.load(["players 2", "seed 3", "roll 2 5"]).game))
+    page, watch = contexts("?players=4&seed=9&speed=%d" % SPEED)
+    page.evaluate(COUNT_PARSES)
+    asked = []
+    page.on("dialog", lambda d: (asked.append(d.message), d.accept()))
+    page.set_input_files("#load", str(rec))
+    page.wait_for_function("document.getElementById('status').textContent.includes('Loaded game.rec')")
+    assert len(asked) == 1 and page_state(page)["players"] == 2
+    assert page.evaluate("() => { const mp = window.macroscope.mp;"
+                         " mp.runPython('from game import record as _r\\n_n = _r.parses[0]');"
+                         " return mp.globals.get('_n'); }") == 1
+    assert watch.errors == []
+
+
 ATTACK = """async ([link, n, seed]) => {
   const { Flash } = await import("./flash.mjs");
   const m = window.macroscope, fs = m.mp.FS, pd = m.pd;

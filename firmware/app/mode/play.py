@@ -111,9 +111,12 @@ class Mode:
             elif k == K_OK:
                 if ph == engine.P_CALL:
                     cards = g.cards
+                    passed = self.passed  # cleared by the close: a pass's reward, while nobody is in
                     self._do(ctl, CLOSE, 0)
                     self.order = []
                     self._after_close(ctl)
+                    if passed and g.phase != engine.P_REVEAL:  # nobody joined: the turn moves on, the reward kept
+                        ctl.say(lang.tr("Nobody called: %s") % passed, now)
                     self._void(ctl, cards, now)
                 elif ph == engine.P_ROLL:
                     ctl.refuse(_NOT_NOW[0], now)
@@ -222,15 +225,15 @@ class Mode:
             self.shown = g.cards  # a power cut veils it again: it asks once more
             ctl.version += 1
             return
-        before = list(g.crystals)
+        had = g.crystals[who] if who != NOBODY else 0
         seats = g.call_order()
         self._do(ctl, REVEAL, who)
         others = []
-        for s in range(g.n):  # a wrong guesser who held nothing is listed all the same: 0
-            d = g.crystals[s] - before[s]
-            if s != who and (d or s in seats):
+        for s in range(g.n):  # each seat's change over the card, as the Scores page counts it (join
+            d = g.card_gain(s)  # fees, a pass's reward, the reveal); a guesser who held nothing: 0
+            if d or s in seats or s == who:
                 others.append("P%d %s" % (s + 1, _gain(d)))
-        won = lang.tr("P%d right: +%d") % (who + 1, g.crystals[who] - before[who]) if who != NOBODY else lang.tr("Nobody right")
+        won = lang.tr("P%d right: +%d") % (who + 1, g.crystals[who] - had) if who != NOBODY else lang.tr("Nobody right")
         self.result = won + "\n" + "  ".join(others)  # two spaces part the seats: a seat and its amount stay on one line
         self.cursor = -1
         ctl.deal()

@@ -1,6 +1,5 @@
 """The deck is empty: reload the 200 cards, discard the blocker, press OK.
 A short UNDO takes back the deal that emptied it."""
-from app import lang
 from app.lang import tr
 from app.mode.base import Base
 from app.screens import wrap
@@ -18,9 +17,8 @@ class Mode(Base):
         ctl.load(_M_PLAY).undo(ctl, now)
 
     def draw(self, fb, ctl):
-        if lang.script == "latin":
-            yield from wrap(fb, "DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK.", 0, 6)
-            return
-        from app import lines  # loaded already: Chinese is drawn with it
+        """One layout in every script: app.lines sets each line as tall as
+        its script needs (an 8x8 Latin line, 12 rows of ideographs)."""
+        from app import lines
         yield from lines.wrap(fb, tr("DECK EMPTY. Reload the 200 cards, discard the top one (the blocker), then press OK."),
                               0, 0, 128, 48)

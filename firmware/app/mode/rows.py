@@ -34,11 +34,15 @@ class Rows(Base):
         return ("",) * len(self.ROWS)
 
     def draw(self, fb, ctl):
-        if lang.script == "latin":
-            yield from self._list(fb, ctl, 6, 8, 120)
-            text("NEXT OK UNDO", fb, 0, 7)
-        else:  # four lines below the title: no room for the keys' line
-            yield from self._list(fb, ctl, 4, 12, 128)
+        """One layout, by the script's line height: the title, the rows, and
+        the keys' line at the foot where the rows leave it room (8x8 text:
+        six rows and the keys; ideographs: four rows, no keys' line)."""
+        h = lang.line_px
+        fit = (64 - h) // h  # lines below the title
+        keys = fit > 4  # five rows or more keep one for the keys
+        yield from self._list(fb, ctl, fit - keys, h, 120)  # the scroll marks' column left free
+        if keys:
+            text(tr("NEXT OK UNDO"), fb, 0, fit)
 
     def _list(self, fb, ctl, n, h, w):
         """The title, then n rows h pixels apart (12: set out for ideographs),
