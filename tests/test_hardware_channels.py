@@ -138,25 +138,24 @@ def test_screw_holes_have_printable_sizes_and_walls():
     assert 2.2 <= 2 * model.SWITCH_HOLE <= 2.6, "M2 clearance hole (the switch's screws)"
     assert 2.3 <= 2 * model.FRAME_SCREW <= 2.8, "ST2.2 clearance hole (the frame's ends)"
     assert 1.6 <= 2 * model.FRAME_PILOT <= 2.0, "pilot hole an ST2.2 can cut its thread in"
-    assert 2 * model.COUNTERBORE >= 4.0 + 0.4, "an ST2.2 pan head (4.0 mm) in its counterbore"
-    assert (model.FRAME_END - 2 * model.COUNTERBORE) / 2 >= NOZZLE_WALL, "wall round the counterbore"
+    assert 2 * (model.FRAME_SCREW + model.SINK_DEPTH) >= 3.8, "an ST2.2 countersunk head (3.8 mm) in its countersink"
+    assert (model.FRAME_END - 2 * model.FRAME_PILOT) / 2 >= NOZZLE_WALL, "wall round the frame's pilot holes"
     assert p.switch.frame_wall >= NOZZLE_WALL
-    assert 4.5 - 2.5 <= p.lid.wall - 1.0, "an ST2.2 x 4.5 through 2.5 mm of frame stays in its pilot, under the slot"
     assert p.lid.thickness - p.cables.groove_depth >= 1.0, "lid left under a groove"
     assert model.HOOK[0] >= NOZZLE_WALL and model.PILLAR_D >= 2 * NOZZLE_WALL
     frame = model.switch_frame(p)
     bb = frame.bounding_box()
-    assert bb.size.X == pytest.approx(p.switch.body[0] + 0.4 + 2 * model.FRAME_END)
+    assert bb.size.Y == pytest.approx(p.switch.body[0] + 0.4 + 2 * model.FRAME_END)
     x0, x1, y0, y1 = model._switch_box(p)
-    for x, _ in model.frame_screws(p):  # each screw in the middle of its end, off the switch and its slot
-        assert abs(abs(x - (x0 + x1) / 2) - (p.switch.body[0] / 2 + 0.2 + model.FRAME_END / 2)) < 1e-9
-        assert not x0 - model.FRAME_PILOT < x < x1 + model.FRAME_PILOT
+    for x, y in model.frame_screws(p):  # each screw in the middle of its end, off the switch and its opening
+        assert abs(abs(y - (y0 + y1) / 2) - (p.switch.body[0] / 2 + 0.2 + model.FRAME_END / 2)) < 1e-9
+        assert not y0 - model.FRAME_SCREW - model.SINK_DEPTH < y < y1 + model.FRAME_SCREW + model.SINK_DEPTH
 
 
 def test_the_switch_sits_in_its_frame_under_the_tray(meshes, asm):
     bodies = dict(checks.place(meshes, asm))
     frame, switch, base = bodies["switch_frame"], bodies["card_switch"], bodies["base"]
     assert checks.collisions([("frame", frame), ("switch", switch), ("base", base)]) == []
-    for shift, what in (([0, 0, 0.5], "the frame lies against the tray"), ([0, 3.5, 0], "the frame's walls hold the switch")):
+    for shift, what in (([0, 0, 0.5], "the frame lies against the tray"), ([3.5, 0, 0], "the frame's walls hold the switch")):
         moved = frame.copy().apply_translation(shift)
         assert checks.collisions([("frame", moved), ("switch", switch), ("base", base)]), what

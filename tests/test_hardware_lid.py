@@ -195,8 +195,9 @@ def test_every_printed_part_fits_the_bed_and_prints_without_supports(meshes):
     from hardware.lid import printing
     for name, _, size, fits, overhang_cm2, *_ in printing.rows(dict(meshes, **checks.load_meshes(printing.GUIDE))):
         assert fits, f"{name} ({size} mm) does not fit a {printing.BED_MM} mm bed"
-        # The lid: 6.8 cm2, all bridges (over the mounts' screw holes, the grooves' tunnels under the mount walls).
-        assert overhang_cm2 < 7.0, f"{name}: {overhang_cm2:.0f} cm2 over thin air, more than a few bridges"
+        # The lid: 7.4 cm2, all bridges (over the mounts' screw holes, the grooves' tunnels under the mount walls,
+        # the card switch lever's recess).
+        assert overhang_cm2 < 7.5, f"{name}: {overhang_cm2:.0f} cm2 over thin air, more than a few bridges"
 
 
 def test_the_print_checks_see_a_part_too_big_and_one_needing_supports(meshes):

@@ -14,7 +14,7 @@ import sys
 
 from .params import BOARD, HERE, PARAMS, WINDOW_CELLS, Lid
 
-SOURCES = [PARAMS, HERE / "params.py", HERE / "model.py", HERE / "routing.py", HERE / "printing.py", HERE / "pod.py", BOARD,
+SOURCES = [PARAMS, HERE / "params.py", HERE / "model.py", HERE / "cardswitch.py", HERE / "routing.py", HERE / "printing.py", HERE / "pod.py", BOARD,
            HERE.parent / "schematics" / "stripboard.py"]  # the board's pads in the bay
 PRINTED = ("base", "foot", "bay", "lid", "bay_lid", "flap", "diffuser", "switch_frame", "seat_pod",
            "seat_pod_base")  # what you print; sg90, horn, card and the seat pod's button and pixel are reference bodies
@@ -44,6 +44,12 @@ def source_hash():
     return h.hexdigest()
 
 
+def lever_rise(p: Lid):
+    """How far the card switch's lever rises from where a card holds it to the lid recess's roof."""
+    from . import cardswitch
+    return round(cardswitch.roof_z(p) - cardswitch.pressed(p)[0], 3)
+
+
 def assembly(p: Lid):
     """Every body's place: the shared parts once, the per-window parts at each window's offset."""
     first = p.cells()[0]
@@ -64,7 +70,7 @@ def assembly(p: Lid):
                 inst["hinge"] = hinge
             instances.append(inst)
         windows.append([cx - w.width / 2, cy - w.height / 2, cx + w.width / 2, cy + w.height / 2])
-    return {"source_hash": source_hash(), "open_degrees": p.open_degrees(), "lever_rise": p.switch.lever_rise,
+    return {"source_hash": source_hash(), "open_degrees": p.open_degrees(), "lever_rise": lever_rise(p),
             "overtravel_degrees": p.flap.overtravel, "window_cells": WINDOW_CELLS,
             "windows": windows, "instances": instances}
 

@@ -15,9 +15,8 @@ def envelope(p: Lid):
     b = p.bay
     under = -p.lid.thickness
     (nut_d, nut_t), (body_d, depth) = b.button_nut, b.button_body
-    return [(x, p.button_y(), [(nut_d / 2, under - nut_t, under),
-                               (body_d / 2, under - depth - b.button_wires, under)])
-            for x in p.button_xs()]
+    return [(x, y, [(nut_d / 2, under - nut_t, under), (body_d / 2, under - depth - b.button_wires, under)])
+            for x, y in p.button_places()]
 
 
 def _disc_meets_box(x, y, r, box):
@@ -44,3 +43,20 @@ def clearance(p: Lid, boxes):
     """The smallest gap (mm) from any part of a button down to the top of a box under it."""
     return min(c0 - z1 for x, y, cylinders in envelope(p) for r, c0, _ in cylinders
                for _, (x0, x1, y0, y1, _, z1) in boxes if _disc_meets_box(x, y, r, (x0, x1, y0, y1)))
+
+
+def on_the_display(p: Lid, clearance=0.3):
+    """[(button number, mm it reaches in)] for each button whose nut comes within `clearance` of the display
+    module's outline or its hooks under the bay lid."""
+    from . import model
+    x, y = model.oled_place(p)
+    pw, ph, _ = p.oled.pcb
+    reach = pw / 2 + 0.2 + model.HOOK[0]
+    box = (x - reach, x + reach, y - ph / 2, y + ph / 2)
+    out = []
+    for n, (bx, by, cylinders) in enumerate(envelope(p), 1):
+        r = cylinders[0][0] + clearance
+        dx, dy = max(box[0] - bx, 0, bx - box[1]), max(box[2] - by, 0, by - box[3])
+        if math.hypot(dx, dy) < r:
+            out.append((n, round(r - math.hypot(dx, dy), 2)))
+    return out

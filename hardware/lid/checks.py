@@ -142,12 +142,12 @@ def uncovered(meshes, assembly, margin=MIN_OVERLAP_MM):
 
 
 def card_presses_switch(meshes, assembly):
-    """mm3 of the card that the switch lever, released (raised by lever_rise), would occupy: > 0 means a
-    card in the slot holds the lever down."""
+    """mm3 of the card inside the path the switch lever, released, rises through (lever_rise up from where
+    the card holds it): > 0 means a card in the slot holds the lever down."""
     bodies = dict(place(meshes, assembly))
-    lever = bodies["lever"].copy()
-    lever.apply_translation([0, 0, assembly["lever_rise"]])
-    return (_manifold(lever) ^ _manifold(bodies["card"])).volume()
+    lo, hi = bodies["lever"].bounds
+    path = trimesh.creation.box(bounds=[lo, hi + [0, 0, assembly["lever_rise"]]])
+    return (_manifold(path) ^ _manifold(bodies["card"])).volume()
 
 
 # Lines of sight from an open window's card: straight down on it, and from each side of the table at 45 degrees.

@@ -21,18 +21,20 @@ LIFT = {"foot": -45, "switch_frame": -40, "card_switch": -25, "lever": -25, "bas
 # plus the stripboard as "board".
 M3, INSERT, ST22, M2 = "ISO 7380 M3 x 10", "M3 x 5.7 x 4.6 mm brass", "self-tapping 1.7 x 5", "ISO 7045 M2 x 14"
 M3L = "ISO 7380 M3 x 14"  # through lid and tray into the feet (hardware/lid/screws.py checks every screw)
-ST45 = "ISO 7049 ST2.2 x 4.5"
-ST65 = "ISO 7049 ST2.2 x 6.5"  # a seat pod's base plate (pod.SCREW)
+ST_FRAME = "ISO 7050 ST2.2 x 6.5"  # down through the tray floor into the switch frame
+ST_POD = "ISO 7049 ST2.2 x 6.5"  # a seat pod's base plate (pod.SCREW)
 STEPS = [
     ("Tray, feet and card switch", ["base", "foot", "card_switch", "lever", "switch_frame"],
      "Press an M3 heat-set insert into each of the four feet (soldering iron at about 220 °C, straight "
      "down). Solder the KW11 lever switch's 2-core lead (common and normally-open) and crimp a 2-pin XH "
      "housing on it. Set the switch in its printed frame, lever up, and fix it with two M2 × 14 screws "
      "through the frame's side walls and the switch's holes, nuts outside. Hold the frame under the tray, "
-     "the lever up through the slot near the end stop, and screw it on with two ST2.2 × 4.5 screws up "
-     "through its ends into the pilot holes in the tray's underside: a card pushed home must press the "
-     "lever down (about 1 mm). The feet stand under the tray's corners; the lid's screws hold them.",
-     {INSERT: 4, M2: 2, ST45: 2}),
+     "the switch's body up in the opening near the end stop, its lever's hinge towards the slot's mouth, "
+     "and screw it on from above with two ST2.2 × 6.5 countersunk screws down through the tray floor into "
+     "the pilot holes in the frame's ends, heads flush with the floor. Slide a card in: the switch clicks "
+     "as the card rides onto the pad round the opening. The feet stand under the tray's corners; the lid's "
+     "screws hold them.",
+     {INSERT: 4, M2: 2, ST_FRAME: 2}),
     ("Electronics bay and board", ["bay", "board"],
      "Press six M3 inserts into the bay's corner posts (two in each front post, one in each back post). "
      "Fit the 5.5 × 2.1 mm jack in the back wall's round hole and tighten its nut; wire it to the board's "
@@ -67,8 +69,8 @@ STEPS = [
      "step 6): the horns go on before calibration, never after. Open and close each window once from "
      "the menu: no flap may touch another part.", {ST22: 24}),
     ("Bay lid: OLED and buttons", ["bay_lid", "oled"],
-     "Fit the five 12 mm panel buttons in the bay lid's holes (roll left of the OLED; next, ok, pass and "
-     "undo to its right), wire them to a 6-pin XH housing (roll, "
+     "Fit the five 12 mm panel buttons in the bay lid's holes, left of the OLED (roll, next, ok in the "
+     "back row; pass and undo in front), wire them to a 6-pin XH housing (roll, "
      "next, ok, pass, undo, common ground) and plug it into J23. Snap the OLED module into the four hooks "
      "under the bay lid, glass first, pins towards the back, and plug its 4-wire lead into J3. Close the "
      "bay with four M3 × 10 screws: the bay lid's four pillars come down on the board over its pads and "
@@ -84,7 +86,7 @@ STEPS = [
      "cables in the end wall's three slots (light in, button, light out), tie them together to the "
      "anchor behind the slots with a cable tie through its tunnel, and screw the base plate on with four "
      "ST2.2 × 6.5 screws into the bosses. Plug each button's XH housing into its seat's socket in the "
-     "bay (step 2).", {ST65: 24}),
+     "bay (step 2).", {ST_POD: 24}),
 ]
 
 

@@ -17,9 +17,10 @@ bodies for the checks.
 
 import math
 
-from build123d import Align, Box, Cylinder, Location, Plane, Polygon, Pos, Rot, extrude
+from build123d import Align, Box, Cone, Cylinder, Location, Plane, Polygon, Pos, Rot, extrude
 
 from ..schematics import stripboard
+from . import cardswitch
 from .params import Lid
 
 C = (Align.CENTER, Align.CENTER, Align.MIN)
@@ -197,7 +198,7 @@ def lid(p: Lid):
         plate += Pos(cx, cy, 0) * servo_mount(p)
         if tab_slot(p).bounding_box().min.Z < 0:
             plate -= Pos(cx, cy, 0) * tab_slot(p)
-    plate = _cables(p, plate)
+    plate = _cables(p, plate) - lever_recess(p)
     return _drill(plate, screw_points(p)["lid"], SCREW_HOLE, -p.lid.thickness - 1, 1)
 
 
@@ -237,10 +238,10 @@ def bay_lid(p: Lid):
     plate = _box(x0, x1, _seam(p) + p.lid.wall + 8, y1, -p.lid.thickness, 0)
     b = p.bay
     ow, oh = b.oled_window
-    ox, by = p.card.width * 0.25, p.bay_centre_y()
+    ox, by = b.oled_x, p.bay_centre_y()
     plate -= _box(ox - ow / 2, ox + ow / 2, by - oh / 2, by + oh / 2, -p.lid.thickness - 1, 1)
-    for bx in p.button_xs():
-        plate -= Pos(bx, p.button_y(), -p.lid.thickness - 1) * Cylinder(b.button_diameter / 2, p.lid.thickness + 2, align=C)
+    for bx, by_ in p.button_places():
+        plate -= Pos(bx, by_, -p.lid.thickness - 1) * Cylinder(b.button_diameter / 2, p.lid.thickness + 2, align=C)
     for hook in oled_hooks(p):
         plate += hook
     for x, y, z0, z1 in hold_down_pillars(p):
@@ -253,7 +254,7 @@ PILLAR_D, PILLAR_GAP = 4.0, 0.2  # the bay lid's pillars stop this far above the
 
 def oled_place(p: Lid):
     """(x, y) of the OLED module's PCB centre: its glass under the bay lid's window, pins towards the back."""
-    return p.card.width * 0.25, p.bay_centre_y() + p.oled.glass_offset
+    return p.bay.oled_x, p.bay_centre_y() + p.oled.glass_offset
 
 
 def oled_module(p: Lid):
@@ -313,14 +314,35 @@ def base(p: Lid):
     tray -= _box(-c.clearance, c.width + c.clearance, y0 - 1, c.height + c.clearance,
                  top - p.pocket_depth(), top + 1)
     tray -= Pos(c.width / 2, y0, floor - 1) * Cylinder(c.finger_notch / 2, wall + p.pocket_depth() + 2, align=C)
-    # The card switch's lever comes up through this slot, near the end stop.
+    # The card switch's body comes up through this opening, near the end stop; the card rides over it on a pad.
     sx0, sx1, sy0, sy1 = _switch_box(p)
     tray -= _box(sx0, sx1, sy0, sy1, floor - 1, top)
+    tray += _hold_down_pad(p) - _box(sx0, sx1, sy0, sy1, floor - 1, top)
     # The lid's screws pass through the tray into the feet below it (printed apart: no supports).
     points = [pt for pt in screw_points(p)["lid"] if pt[1] < seam]
     tray = _drill(tray, points, SCREW_HOLE, floor - 1, top + 1)
-    # Pilot holes from below for the switch frame's two screws, 1 mm short of the slot's floor.
-    return _drill(tray, frame_screws(p), FRAME_PILOT, floor - 1, floor + p.lid.wall - 1.0)
+    # The switch frame's two countersunk screws go down through the floor, heads flush with the slot's floor.
+    seat = cardswitch.slot_floor(p)
+    tray = _drill(tray, frame_screws(p), FRAME_SCREW, floor - 1, seat)
+    for x, y in frame_screws(p):
+        tray -= Pos(x, y, seat - SINK_DEPTH) * Cone(FRAME_SCREW, FRAME_SCREW + SINK_DEPTH, SINK_DEPTH, align=C)
+        tray -= Pos(x, y, seat - 0.01) * Cylinder(FRAME_SCREW + SINK_DEPTH, top + 1 - seat, align=C)
+    return tray
+
+
+PAD_HALF, PAD_RAMP = 12.0, 5.0  # the pad reaches this far each side of the switch; its ramp's length
+
+
+def _hold_down_pad(p: Lid):
+    """The pad on the slot's floor round the card switch: a card rides up its ramp and then runs hold_gap
+    under the lid, so the lever cannot lift it further."""
+    x, _ = p.switch_xy()
+    _, _, _, y1 = _switch_box(p)
+    y_front = lever_span(p)[0] - 1.0
+    z0, h = cardswitch.slot_floor(p), cardswitch.pad_height(p)
+    end = p.card.height + p.card.clearance
+    pts = [(y_front - PAD_RAMP, z0 - 0.01), (end, z0 - 0.01), (end, z0 + h), (y_front, z0 + h)]
+    return extrude(Plane.YZ.offset(x - PAD_HALF) * Polygon(*pts, align=None), 2 * PAD_HALF)
 
 
 def feet(p: Lid):
@@ -370,67 +392,81 @@ def bay(p: Lid):
 
 
 def _switch_box(p: Lid):
-    """(x0, x1, y0, y1) of the card switch's slot in the tray floor, near the end stop."""
+    """(x0, x1, y0, y1) of the opening in the tray floor the card switch's body stands in."""
     x, y = p.switch_xy()
-    return x - 3, x + 3, y - 6, y + 6
+    length, width, _ = p.switch.body
+    return x - width / 2 - 0.2, x + width / 2 + 0.2, y - length / 2 - 0.2, y + length / 2 + 0.2
 
 
 def card_switch(p: Lid):
-    """Lever microswitch (KW11 size) screwed under the tray floor; its lever comes up the slot (reference)."""
-    s = p.switch
-    x0, x1, y0, y1 = _switch_box(p)
-    xc, yc = (x0 + x1) / 2, (y0 + y1) / 2
-    floor = -p.lid.thickness - p.pocket_depth() - p.lid.wall
-    length, width, height = s.body
-    return _box(xc - length / 2, xc + length / 2, yc - width / 2, yc + width / 2, floor - height, floor)
+    """The hinge-lever microswitch (SS-5GL, KW11 size) in its frame under the tray, its length along the slot
+    (lever hinge towards the slot's mouth, so a card slides up the lever) (reference)."""
+    length, width, height = p.switch.body
+    x, y = p.switch_xy()
+    top = cardswitch.top_z(p)
+    return _box(x - width / 2, x + width / 2, y - length / 2, y + length / 2, top - height, top)
 
 
-SWITCH_HOLE, FRAME_SCREW, FRAME_PILOT, COUNTERBORE = 1.1, 1.2, 0.9, 2.3  # radii: M2 and ST2.2 clearance, pilot, head
-FRAME_END = 2 * COUNTERBORE + 2 * 1.2  # the frame's ends: 1.2 mm of wall each side of the counterbore
+SWITCH_HOLE, FRAME_SCREW, FRAME_PILOT = 1.1, 1.2, 0.9  # radii: M2 and ST2.2 clearance, ST2.2 pilot
+SINK_DEPTH = 0.8  # the 90 degree countersink under an ST2.2 countersunk head (3.8 mm across)
+FRAME_END, FRAME_PILOT_DEPTH = 7.0, 4.5  # the frame's ends, along the slot; the pilot holes' depth in them
 
 
 def switch_frame(p: Lid):
-    """The printed frame the card switch sits in, under the tray floor: two M2 screws through its side
-    walls and the switch's holes (nuts outside), and two ST2.2 x 4.5 screws up through its ends into the
-    tray floor (counterbored from below, so 2.5 mm of frame is clamped)."""
+    """The printed frame the card switch sits in, against the tray's underside: two M2 screws through its
+    side walls and the switch's holes (nuts outside), and two countersunk ST2.2 x 6.5 screws down through
+    the tray floor into pilot holes in its ends."""
     s = p.switch
-    x0, x1, y0, y1 = _switch_box(p)
-    xc, yc = (x0 + x1) / 2, (y0 + y1) / 2
-    floor = -p.lid.thickness - p.pocket_depth() - p.lid.wall
+    x, y = p.switch_xy()
+    floor = p.tray_floor()
     length, width, height = s.body
     gap = 0.2
-    outer_x, outer_y = length / 2 + gap + FRAME_END, width / 2 + gap + s.frame_wall
-    frame = _box(xc - outer_x, xc + outer_x, yc - outer_y, yc + outer_y, floor - height, floor)
-    frame -= _box(xc - length / 2 - gap, xc + length / 2 + gap, yc - width / 2 - gap, yc + width / 2 + gap,
-                  floor - height - 1, floor + 1)
-    zh = floor - s.holes[1]
-    for dx in (-s.holes[0] / 2, s.holes[0] / 2):
-        frame -= _y_cylinder(SWITCH_HOLE, yc - outer_y - 1, yc + outer_y + 1, xc + dx, zh)
-    for x, _ in frame_screws(p):
-        frame -= Pos(x, yc, floor - height - 1) * Cylinder(FRAME_SCREW, height + 2, align=C)
-        frame -= Pos(x, yc, floor - height - 1) * Cylinder(COUNTERBORE, height + 1 - 2.5, align=C)  # for the head
-    return frame
+    outer_x, outer_y = width / 2 + gap + s.frame_wall, length / 2 + gap + FRAME_END
+    bottom = cardswitch.top_z(p) - height
+    frame = _box(x - outer_x, x + outer_x, y - outer_y, y + outer_y, bottom, floor)
+    frame -= _box(x - width / 2 - gap, x + width / 2 + gap, y - length / 2 - gap, y + length / 2 + gap,
+                  bottom - 1, floor + 1)
+    zh = cardswitch.hole_z(p)
+    for dy in (-s.holes[0] / 2, s.holes[0] / 2):
+        frame -= _x_cylinder(SWITCH_HOLE, x - outer_x - 1, x + outer_x + 1, y + dy, zh)
+    return _drill(frame, frame_screws(p), FRAME_PILOT, floor - FRAME_PILOT_DEPTH, floor + 1)
 
 
 def frame_screws(p: Lid):
-    """[(x, y)] of the two screws that hold the switch frame to the tray floor."""
-    x0, x1, y0, y1 = _switch_box(p)
-    xc, yc = (x0 + x1) / 2, (y0 + y1) / 2
+    """[(x, y)] of the two screws that hold the switch frame to the tray floor, in the middle of its ends."""
+    x, y = p.switch_xy()
     reach = p.switch.body[0] / 2 + 0.2 + FRAME_END / 2
-    return [(xc - reach, yc), (xc + reach, yc)]
+    return [(x, y - reach), (x, y + reach)]
+
+
+def lever_span(p: Lid):
+    """(y0, y1) of the lever's free end, which the lid's recess takes: towards the end stop."""
+    _, y = p.switch_xy()
+    tip = y + p.switch.body[0] / 2 - 1.0
+    return tip - p.switch.lever[1], tip
+
+
+def lever_recess(p: Lid):
+    """The recess in the lid's underside the lever rises into with no card: its roof above the release point."""
+    x, _ = p.switch_xy()
+    y0, y1 = lever_span(p)
+    half = p.switch.lever[0] / 2 + 0.7
+    return _box(x - half, x + half, y0 - 0.5, y1 + 0.5, -p.lid.thickness - 1, cardswitch.roof_z(p))
 
 
 def switch_lever(p: Lid):
-    """The switch's lever as a card holds it down: its top flush with the slot's floor (a reference body)."""
-    x0, x1, y0, y1 = _switch_box(p)
-    floor = -p.lid.thickness - p.pocket_depth()
-    return _box(x0 + 1, x1 - 1, y0 + 2, y1 - 2, floor - p.lid.wall, floor)
+    """The switch's lever as a card on the pad holds it down: its top at the pad's top (a reference body).
+    Released, it rises lever_rise (assembly.json) to the recess's roof."""
+    x, _ = p.switch_xy()
+    y0, y1 = lever_span(p)
+    half = p.switch.lever[0] / 2
+    return _box(x - half, x + half, y0, y1, cardswitch.top_z(p), cardswitch.pressed(p)[0])
 
 
 def card(p: Lid):
-    """The picture card in its slot (a reference body)."""
+    """The picture card in its slot, on the pad round the card switch (a reference body)."""
     c = p.card
-    z0 = -p.lid.thickness - p.pocket_depth()
+    z0 = cardswitch.pressed(p)[0]
     return _box(0, c.width, 0, c.height, z0, z0 + c.thickness)
 
 

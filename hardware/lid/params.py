@@ -91,8 +91,9 @@ class Lid:
         return [pt for pt in self.screw_points()["lid"] if pt[1] < self.seam()]
 
     def switch_xy(self):
-        """(x, y) of the card switch's lever: near the end stop, in the middle of the slot."""
-        return self.card.width / 2, self.card.height - 10.0
+        """(x, y) of the card switch's centre, its length along the slot and its lever's free end near the
+        end stop: over the middle column, clear of the lid's grooves and tab slots above (the lever's recess)."""
+        return self.card.width * 3 / 8, self.card.height + 0.5 - self.switch.body[0] / 2
 
     def tray_floor(self):
         """z of the tray's underside."""
@@ -101,14 +102,13 @@ class Lid:
     def bay_centre_y(self):
         return self.card.height + self.lid.margin + self.bay.depth / 2
 
-    def button_xs(self):
-        xs = list(self.bay.button_xs)
-        if len(xs) != self.bay.buttons:
-            raise ValueError(f"params.toml: [bay] button_xs has {len(xs)} places for {self.bay.buttons} buttons")
-        return xs
-
-    def button_y(self):
-        return self.bay.button_y
+    def button_places(self):
+        """[(x, y)] of the control buttons, in button order."""
+        places = [tuple(xy) for xy in self.bay.button_places]
+        if len(places) != self.bay.buttons or any(len(xy) != 2 for xy in places):
+            raise ValueError(f"params.toml: [bay] button_places has {len(places)} (x, y) places for "
+                             f"{self.bay.buttons} buttons")
+        return places
 
     def open_degrees(self):
         """Flap travel, closed to open: the lid's, set by calibration (see the bring-up)."""

@@ -22,7 +22,7 @@ GUIDE = {
     "lid": (1, "top face up, flat on the bed; servo mounts stand up"),
     "bay_lid": (1, "top face down, flat on the bed; the OLED's hooks and the board's pillars stand up"),
     "flap": (12, "plate down, bracket up; 0.2 mm layers, 100 % infill for the bracket"),
-    "switch_frame": (1, "flat, the face against the tray down; counterbores up"),
+    "switch_frame": (1, "flat, the face against the tray down; its pilot holes open at the bed"),
     "diffuser": (18, "open side down (the cavity's roof bridges 10.6 mm); clear or white PLA/PETG; 12 for the "
                  "windows, 6 for the seat pods"),
     "seat_pod": (6, "top face down, flat on the bed, open side up: the bosses, the tie anchor and the light's "

@@ -254,7 +254,8 @@ def other_leads(p: Lid = None):
     tied to the anchor, up into the bay over the board."""
     p = p or Lid()
     xc, yc = p.switch_xy()
-    bottom = p.tray_floor() - p.switch.body[2]  # its terminals
+    from . import cardswitch
+    bottom = cardswitch.top_z(p) - p.switch.body[2]  # its terminals
     (x0, _), _ = p.outline()
     seam, wall = p.seam(), p.lid.wall
     opening = (p.tray_floor() - p.lid.thickness - 8.0) / 2  # the bay's front opening, below the tray's underside

@@ -8,7 +8,7 @@ length with its tip at least 0.5 mm above the hole's bottom; a screw with a
 nut passes right through it; a clearance hole is wider than the thread."""
 from types import SimpleNamespace
 
-from . import model, pod
+from . import cardswitch, model, pod
 from .params import Lid
 
 INSERT_LENGTH = 5.7  # the BOM's M3 x 5.7 x 4.6 mm insert
@@ -20,7 +20,7 @@ TIP_ROOM = 0.5  # an insert screw's tip above the hole's bottom
 M3_FEET = ("ISO 7380 M3 x 14", 3.0, 14.0)
 M3_BAY = ("ISO 7380 M3 x 10", 3.0, 10.0)
 M2_SWITCH = ("ISO 7045 M2 x 14", 2.0, 14.0)
-ST_FRAME = ("ISO 7049 ST2.2 x 4.5", 2.2, 4.5)
+ST_FRAME = ("ISO 7050 ST2.2 x 6.5", 2.2, 6.5)  # countersunk: its length counts from the head's top
 ST_HORN = ("self-tapping 1.7 x 5", 1.7, 5.0)
 SG90_TAB = ("SG90's own tab screw, 2 x 8", 2.0, 8.0)
 HORN_DRILL = 1.8  # the horn's arm holes, drilled out from 1.0 mm so the horn screw passes
@@ -41,9 +41,9 @@ def places(p=None):
                         clamp=p.lid.thickness, hole=2 * model.SCREW_HOLE, depth=model.INSERT_DEPTH),
         SimpleNamespace(where="card switch across its frame, nut outside", screw=M2_SWITCH, count=2, kind="nut",
                         clamp=frame_width, hole=2 * model.SWITCH_HOLE, depth=None),
-        SimpleNamespace(where="switch frame up into the tray floor", screw=ST_FRAME, count=2, kind="self-tap",
-                        clamp=2.5, hole=2 * model.FRAME_SCREW, depth=p.lid.wall - 1.0,
-                        pilot=2 * model.FRAME_PILOT),
+        SimpleNamespace(where="tray floor down into the switch frame's ends", screw=ST_FRAME, count=2,
+                        kind="self-tap", clamp=cardswitch.slot_floor(p) - p.tray_floor(), hole=2 * model.FRAME_SCREW,
+                        depth=model.FRAME_PILOT_DEPTH, pilot=2 * model.FRAME_PILOT),
         SimpleNamespace(where="horn arm into the flap's bracket", screw=ST_HORN, count=24, kind="self-tap",
                         clamp=p.horn.arm_thickness, hole=HORN_DRILL, depth=p.flap.bracket, pilot=1.5),
         SimpleNamespace(where="seat pod's base plate into a boss", screw=pod.SCREW, count=4 * pod.SEATS,

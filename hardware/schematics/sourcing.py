@@ -60,7 +60,8 @@ BY_KIND = {
     "panel_button": ("", "(generic)", "momentary, normally open, 12 mm panel hole, solder lugs; "
                      "at most 20 mm deep under the panel, lugs included (the bay lid's five)",
                      "12mm momentary push button panel mount normally open"),
-    "lever_switch": ("Omron", "SS-5GL", "KW11 size (20 x 10 x 6.4 mm), hinge lever, 5 A 125 V",
+    "lever_switch": ("Omron", "SS-5GL", "KW11 size (19.8 x 10.2 x 6.4 mm), hinge lever, 5 A 125 V; "
+                     "OP 8.8 +- 0.8 mm, OT 1.2 mm min, MD 0.8 mm max (the lid is built for these)",
                      "KW11 lever micro switch 3 pin"),
     "servo_header": ("Wurth Elektronik", HEADER_STRIP, "2.54 mm male header, 1 x 40, break off 1 x 3",
                      "pin header 1x40 2.54mm breakable"),
@@ -147,8 +148,8 @@ def extras(cfg, circuit):
               "M3 x 5.7 x 4.6 mm brass", "M3 heat set insert 5.7mm"),
              ("M2 x 14 mm screw and nut: card switch in its printed frame", 2, "lid", "",
               "(generic)", "ISO 7045 M2 x 14", "M2x14 screw nut"),
-             ("self-tapping screw 2.2 x 4.5 mm, pan head: switch frame under the tray", 2, "lid", "",
-              "(generic)", "ISO 7049 ST2.2 x 4.5", "ST2.2x4.5 pan head self tapping screw")]
+             ("self-tapping screw 2.2 x 6.5 mm, countersunk: down through the tray floor into the switch frame",
+              2, "lid", "", "(generic)", "ISO 7050 ST2.2 x 6.5", "ST2.2x6.5 countersunk self tapping screw")]
     rows += [("self-tapping screw 2.2 x 6.5 mm, pan head: each seat pod's base plate, 4 each", 4 * seats, "seat pod",
               "", "(generic)", "ISO 7049 ST2.2 x 6.5", "ST2.2x6.5 pan head self tapping screw")]
     oled = parts.display(cfg)
