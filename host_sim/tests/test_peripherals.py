@@ -161,3 +161,84 @@ def test_timer_callbacks_fire_on_the_virtual_clock():
     t.deinit()
     clock.sleep_ms(20)
     assert fired == [5000, 10000, 15000, 20000]
+
+
+class _I2C:
+    """Records each register write as the bytes sent."""
+
+    def __init__(self):
+        self.writes = []
+
+    def writeto_mem(self, addr, reg, buf):
+        self.writes.append((addr, reg, bytes(buf)))
+
+    def readfrom_mem(self, addr, reg, n):
+        return bytes(n)
+
+
+def test_pca9685_off_after_a_pulse_sends_full_off_alone():
+    from drivers.pca9685 import PCA9685
+    bus = _I2C()
+    chip = PCA9685(bus)
+    chip.pulse_us(3, 2400)  # a pulse leaves its OFF count in the shared buffer
+    chip.off(3)
+    assert bus.writes[-1] == (0x40, 0x06 + 4 * 3, bytes((0, 0, 0, 0x10))), bus.writes[-1]
+
+
+def test_buzzer_starts_silent():
+    from drivers.buzzer import Buzzer
+
+    class Pwm:
+        duty = None
+
+        def duty_u16(self, d):
+            self.duty = d
+
+        def freq(self, f):
+            pass
+
+    p = Pwm()
+    Buzzer(p)
+    assert p.duty == 0
+
+
+def test_storage_refuses_json_larger_than_its_bound(tmp_path):
+    from drivers.storage import JSON_MAX, Storage
+    s = Storage(str(tmp_path) + "/")
+    big = '{"a": "%s"}' % ("x" * JSON_MAX)
+    (tmp_path / "calib.json").write_text(big)
+    assert s.load_json("calib.json", "refused") == "refused"
+
+
+def test_a_calibration_too_narrow_names_its_window():
+    from drivers import calibration
+    _, _, h = hw.boot("pico_pca9685")
+    closed = [1100] * 12
+    closed[2] = 1900 - calibration.MIN_TRAVEL_US + 1
+    why = calibration.check(h.shutters, {"open": [1900] * 12, "closed": closed})
+    assert why.startswith("calib.json: window 3: "), why
+
+
+def test_shutters_move_three_at_a_time_unless_told():
+    from drivers.shutters import Shutters
+    _, _, h = hw.boot("pico_pca9685")
+    assert Shutters(h.shutters.backend).max_moving == 3  # the power budget's three starting servos
+
+
+def test_storage_keeps_its_files_in_the_current_folder_by_default(tmp_path, monkeypatch):
+    from drivers.storage import Storage
+    monkeypatch.chdir(tmp_path)
+    Storage().save_json("calib.json", {"a": 1})
+    assert (tmp_path / "calib.json").read_text() == '{"a": 1}'
+
+
+def test_the_oled_sends_an_unchanged_half_page_only_when_told():
+    from drivers.ssd1306 import SSD1306
+    bus = _I2C()
+    bus.writeto = lambda addr, buf: bus.writes.append((addr, None, bytes(buf)))
+    oled = SSD1306(bus)
+    oled.text("P1", 0, 0)
+    oled.show()
+    sent = len(bus.writes)
+    assert oled.show_part(0) is False and len(bus.writes) == sent  # nothing changed: nothing on the bus
+    assert oled.show_part(0, True) is True and len(bus.writes) == sent + 2  # its window, then its data
