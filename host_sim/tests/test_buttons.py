@@ -275,3 +275,14 @@ def test_a_held_button_is_debounced_only_when_a_wait_is_due(name):
     held = [t for t in looked if log[0][0] + 20000 < t < log[1][0] - 5000]
     assert held == []  # 1,200 ms of polls at 2 ms: the debounce ran only around the changes and the long press
     assert len(looked) < 40
+
+
+def test_two_buttons_pressed_together_both_arrive():
+    """Two GPIO buttons that change in the same poll are both looked at."""
+    _, emu, h = hw.boot("pico_pca9685")
+    t = clock.now_us() + 1000
+    emu.buttons["seat1"].press(hold_ms=60, at_us=t)
+    emu.buttons["seat4"].press(hold_ms=60, at_us=t)
+    log = []
+    run(h.buttons, 200, log)
+    assert sorted(e for _, e in log if e.endswith(" press")) == ["seat1 press", "seat4 press"], log
