@@ -30,8 +30,10 @@ sim: setup
 sim-screenshot: setup
 	$(PY) -m host_sim.tui.screenshot docs/sim.svg
 
+# Two workers, then the few tests that time the machine itself, alone.
 test: setup
-	$(PY) -m pytest -q -n 2
+	$(PY) -m pytest -q -n 2 -m "not alone"
+	$(PY) -m pytest -q -m alone
 
 # The quick loop: the tests `make mutate` runs against each mutant (under a minute).
 test-fast: setup

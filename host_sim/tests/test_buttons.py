@@ -286,3 +286,18 @@ def test_two_buttons_pressed_together_both_arrive():
     log = []
     run(h.buttons, 200, log)
     assert sorted(e for _, e in log if e.endswith(" press")) == ["seat1 press", "seat4 press"], log
+    assert len({t for t, e in log if e.endswith(" press")}) == 1  # in the same poll, neither put off
+
+
+def test_a_long_press_keeps_its_time_while_another_button_is_pressed():
+    """UNDO held: a seat pressed meanwhile does not put off its long press."""
+    _, emu, h = hw.boot("pico_pca9685")
+    t = clock.now_us() + 1000
+    emu.buttons["undo"].press(hold_ms=1000, at_us=t)
+    emu.buttons["seat2"].press(hold_ms=1000, at_us=t + 100000)
+    log = []
+    run(h.buttons, 1300, log)
+    longs = {e: u for u, e in log if e.endswith(" long")}
+    assert sorted(longs) == ["seat2 long", "undo long"], log
+    assert 800000 <= longs["undo long"] - t <= 800000 + 25000
+    assert 800000 <= longs["seat2 long"] - t - 100000 <= 800000 + 25000

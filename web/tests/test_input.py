@@ -2,6 +2,8 @@
 as the buttons' debounce needs, as `press` holds it."""
 import time
 
+import pytest
+
 from host_sim import hw, press
 
 hw.install()
@@ -16,6 +18,7 @@ def sim_oled(tmp_path, setup, keys):
     return s
 
 
+@pytest.mark.alone  # the clicks must come 30 ms apart
 def test_ten_clicks_30_ms_apart_are_ten_presses(contexts, tmp_path):
     page, watch = contexts("")  # the setup menu, real time: NEXT steps through its 4 items
     box = page.locator('button[data-key="n"]').bounding_box()

@@ -3,7 +3,11 @@ step every QUIET_STEP_MS of virtual time and draws a few frames a second, so
 it uses at most 2 % of a core, and the firmware's timers still fire on time."""
 import time
 
+import pytest
+
 from web import browser
+
+pytestmark = pytest.mark.alone  # CPU and wall-clock figures
 
 IDLE_CPU_PCT = 2.0
 QUIET_STEP_MS = 50  # web/page/device.mjs
