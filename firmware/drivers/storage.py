@@ -111,6 +111,7 @@ class Storage:
             self._held[k:k + n] = data
             self._held_n = k + n
             return True
+        self._write_held()  # what is held goes first: the file keeps the order of the appends
         return self._append(name, data)
 
     def flush(self):
