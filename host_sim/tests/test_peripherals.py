@@ -71,6 +71,32 @@ def test_watchdog_resets_a_stuck_loop_only():
     assert machine.reset_cause() == machine.WDT_RESET
 
 
+def test_a_loop_stopped_for_the_repl_is_kept_fed_by_a_timer():
+    _, _, h = hw.boot("pico_pca9685")
+    h.watchdog.timeout_ms = 2000
+    h.watchdog.start()
+    h.watchdog.keep_fed(500)
+    for _ in range(100):  # 10 s at the REPL, nobody feeding
+        clock.sleep_ms(100)
+    assert not world.state["wdt_expired"]
+
+
+def test_a_watchdog_never_started_is_not_fed_nor_started_by_keep_fed():
+    from drivers.watchdog import Watchdog
+    hw.boot("pico_pca9685")
+    w = Watchdog(1000)
+    w.keep_fed(100)
+    w.feed()
+    clock.sleep_ms(3000)
+    assert w.wdt is None and not hasattr(w, "timer") and not world.state["wdt_expired"]
+
+
+def test_the_watchdog_timeout_is_capped_at_the_rp2040_counters_8388_ms():
+    from drivers.watchdog import Watchdog
+    assert Watchdog(9000).timeout_ms == 8388 and Watchdog(8388).timeout_ms == 8388
+    assert Watchdog().timeout_ms == 5000
+
+
 def test_storage_replaces_atomically(tmp_path):
     from drivers.storage import Storage
     s = Storage(str(tmp_path) + "/")

@@ -508,3 +508,45 @@ def test_a_window_asked_back_mid_move_turns_at_once_and_is_held_until_closed(nam
         clock.sleep_ms(1)
         s.update()
     assert servo.angle() == at(cfg["shutters"]["closed_us"])
+
+
+def shutters_with(tmp_path, closed_us, open_us, calib=None):
+    """Shutters of explicit ends on the emulated PCA9685, calib.json (if given) on flash."""
+    import json
+    from drivers.shutters import Shutters
+    from drivers.storage import Storage
+    _, emu, h = hw.boot("pico_pca9685")
+    if calib is not None:
+        (tmp_path / "calib.json").write_text(calib if isinstance(calib, str) else json.dumps(calib))
+    return Shutters(h.shutters.backend, closed_us=closed_us, open_us=open_us,
+                    storage=Storage(str(tmp_path) + "/"))
+
+
+@pytest.mark.parametrize("calib, why", [
+    (None, ""),
+    ("[1, 2]", "calib.json: not an object"),
+    ({"open": [1800] * 11, "closed": [1200] * 12}, "calib.json: open: needs a list of 12 pulses"),
+    ({"open": [1800] * 12, "closed": [1200] * 11 + [1200.0]}, "calib.json: closed[11]: must be an integer"),
+    ({"open": [1800] * 12, "closed": [1200] * 3 + [850] + [1200] * 8},
+     "calib.json: closed[3]: 850 us is outside 900..2100 (the board config's ends +- 200 us)"),
+])
+def test_a_calibration_file_refused_says_what_is_wrong_where(tmp_path, capsys, calib, why):
+    s = shutters_with(tmp_path, 1100, 1900, calib)
+    assert s.why == why
+    assert capsys.readouterr().out == (why + "\n" if why else "")  # printed for the bring-up at the REPL
+    assert list(s.closed_us) == [1100] * 12
+
+
+def test_a_sound_calibration_file_leaves_no_why(tmp_path):
+    s = shutters_with(tmp_path, 1100, 1900, {"open": [1800] * 12, "closed": [1200] * 12})
+    assert s.why == "" and list(s.closed_us) == [1200] * 12 and s.config_us == (1900, 1100)
+
+
+def test_ends_keep_apart_on_a_board_whose_open_pulse_is_the_shorter(tmp_path):
+    from drivers import calibration
+    s = shutters_with(tmp_path, 1900, 1100)  # the servos mounted the other way round
+    assert not s.up
+    assert calibration.ends_ok(s, 1100, 1900) and calibration.ends_ok(s, 1500, 1800)
+    assert not calibration.ends_ok(s, 1900, 1100)  # crossed
+    assert not calibration.ends_ok(s, 1700, 1900)  # too close
+    assert calibration.limits(s) == (900, 2100)
