@@ -37,7 +37,8 @@ TESTS = ["host_sim/tests/test_rules.py", "host_sim/tests/test_cardbits.py", "hos
          "host_sim/tests/test_random_play.py::test_undo_from_the_checkpoint_is_a_full_replay",
          "host_sim/tests/test_random_play.py::test_undo_costs_the_actions_since_the_card",
          "host_sim/tests/test_buttons.py", "host_sim/tests/test_shutters.py",
-         "host_sim/tests/test_oled.py", "host_sim/tests/test_peripherals.py", "host_sim/tests/test_storage.py", "host_sim/tests/test_shuffle.py",
+         "host_sim/tests/test_oled.py", "host_sim/tests/test_peripherals.py",
+         "host_sim/tests/test_storage.py", "host_sim/tests/test_shuffle.py",
          "host_sim/tests/test_board_config.py", "host_sim/tests/test_selftest.py",
          "host_sim/tests/test_epaper.py", "host_sim/tests/test_epaper_secrecy.py", "tools/tests/test_deck.py"]
 SLOW = "host_sim/tests/test_record.py::test_garbage_is_refused_with_a_line_never_a_crash"  # in `make test` only

@@ -1,4 +1,5 @@
-"""NeoPixels, buzzer, watchdog and flash storage against their emulations."""
+"""NeoPixels, buzzer, watchdog, timers and buses against their emulations
+(flash storage: test_storage.py)."""
 import os
 
 import pytest
@@ -95,40 +96,6 @@ def test_the_watchdog_timeout_is_capped_at_the_rp2040_counters_8388_ms():
     from drivers.watchdog import Watchdog
     assert Watchdog(9000).timeout_ms == 8388 and Watchdog(8388).timeout_ms == 8388
     assert Watchdog().timeout_ms == 5000
-
-
-def test_storage_replaces_atomically(tmp_path):
-    from drivers.storage import Storage
-    s = Storage(str(tmp_path) + "/")
-    s.save_json("calib.json", {"a": 1})
-    s.save_json("calib.json", {"a": 2})
-    assert s.load_json("calib.json") == {"a": 2}
-    assert sorted(os.listdir(tmp_path)) == ["calib.json"]
-    # a power cut while writing leaves a stray temporary file: the old content stands
-    (tmp_path / "calib.json.tmp").write_bytes(b'{"a": 3')
-    assert s.load_json("calib.json") == {"a": 2}
-    s.save_json("calib.json", {"a": 4})
-    assert s.load_json("calib.json") == {"a": 4}
-    assert s.read("missing") is None and s.load_json("missing", 7) == 7
-    assert s.bytes_written == 3 * len(b'{"a": 1}')
-
-
-def test_storage_never_removes_the_old_file_first(tmp_path, monkeypatch):
-    """Where rename cannot replace a file (FAT), a write fails: it must not delete
-    the old file to make room, or a power cut would leave only the .tmp."""
-    from drivers import storage
-    s = storage.Storage(str(tmp_path) + "/")
-    s.save_json("calib.json", {"a": 1})
-    rename = os.rename
-
-    def rename_like_fat(src, dst):
-        if os.path.exists(dst):
-            raise OSError(17)  # EEXIST
-        rename(src, dst)
-    monkeypatch.setattr(storage.os, "rename", rename_like_fat)
-    with pytest.raises(OSError):
-        s.save_json("calib.json", {"a": 2})
-    assert s.load_json("calib.json") == {"a": 1}
 
 
 def test_boot_without_storage_dir_leaves_no_directory_behind():
@@ -228,14 +195,6 @@ def test_buzzer_starts_silent():
     assert p.duty == 0
 
 
-def test_storage_refuses_json_larger_than_its_bound(tmp_path):
-    from drivers.storage import JSON_MAX, Storage
-    s = Storage(str(tmp_path) + "/")
-    big = '{"a": "%s"}' % ("x" * JSON_MAX)
-    (tmp_path / "calib.json").write_text(big)
-    assert s.load_json("calib.json", "refused") == "refused"
-
-
 def test_a_calibration_too_narrow_names_its_window():
     from drivers import calibration
     _, _, h = hw.boot("pico_pca9685")
@@ -249,13 +208,6 @@ def test_shutters_move_three_at_a_time_unless_told():
     from drivers.shutters import Shutters
     _, _, h = hw.boot("pico_pca9685")
     assert Shutters(h.shutters.backend).max_moving == 3  # the power budget's three starting servos
-
-
-def test_storage_keeps_its_files_in_the_current_folder_by_default(tmp_path, monkeypatch):
-    from drivers.storage import Storage
-    monkeypatch.chdir(tmp_path)
-    Storage().save_json("calib.json", {"a": 1})
-    assert (tmp_path / "calib.json").read_text() == '{"a": 1}'
 
 
 def test_the_oled_sends_an_unchanged_half_page_only_when_told():

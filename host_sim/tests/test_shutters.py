@@ -515,7 +515,7 @@ def shutters_with(tmp_path, closed_us, open_us, calib=None):
     import json
     from drivers.shutters import Shutters
     from drivers.storage import Storage
-    _, emu, h = hw.boot("pico_pca9685")
+    _, _, h = hw.boot("pico_pca9685")
     if calib is not None:
         (tmp_path / "calib.json").write_text(calib if isinstance(calib, str) else json.dumps(calib))
     return Shutters(h.shutters.backend, closed_us=closed_us, open_us=open_us,

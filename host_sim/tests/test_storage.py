@@ -10,13 +10,22 @@ from host_sim import hw
 
 hw.install()
 from drivers import storage  # noqa: E402
-from drivers.storage import ENOSPC, Storage  # noqa: E402
-
-HELD = 64  # drivers.storage._HELD: bytes of appends held
+from drivers.storage import _HELD as HELD, ENOSPC, JSON_MAX, Storage  # noqa: E402
 
 
 def at(tmp_path):
     return Storage(str(tmp_path) + "/")
+
+
+def rename_like_fat(monkeypatch):
+    """From now on a rename cannot replace a file, as on FAT."""
+    rename = storage.os.rename
+
+    def rename_(src, dst):
+        if storage.os.path.exists(dst):
+            raise OSError(errno.EEXIST, "exists")
+        rename(src, dst)
+    monkeypatch.setattr(storage.os, "rename", rename_)
 
 
 def no_room_for(monkeypatch, name, code=ENOSPC):
@@ -26,6 +35,45 @@ def no_room_for(monkeypatch, name, code=ENOSPC):
             raise OSError(code, "no room")
         return builtins.open(path, *a, **k)
     monkeypatch.setattr(storage, "open", open_, raising=False)
+
+
+def test_storage_replaces_atomically(tmp_path):
+    s = at(tmp_path)
+    s.save_json("calib.json", {"a": 1})
+    s.save_json("calib.json", {"a": 2})
+    assert s.load_json("calib.json") == {"a": 2}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["calib.json"]
+    # a power cut while writing leaves a stray temporary file: the old content stands
+    (tmp_path / "calib.json.tmp").write_bytes(b'{"a": 3')
+    assert s.load_json("calib.json") == {"a": 2}
+    s.save_json("calib.json", {"a": 4})
+    assert s.load_json("calib.json") == {"a": 4}
+    assert s.read("missing") is None and s.load_json("missing", 7) == 7
+    assert s.bytes_written == 3 * len(b'{"a": 1}')
+
+
+def test_storage_never_removes_the_old_file_first(tmp_path, monkeypatch):
+    """Where rename cannot replace a file (FAT), a write fails: it must not delete
+    the old file to make room, or a power cut would leave only the .tmp."""
+    s = at(tmp_path)
+    s.save_json("calib.json", {"a": 1})
+    rename_like_fat(monkeypatch)
+    with pytest.raises(OSError):
+        s.save_json("calib.json", {"a": 2})
+    assert s.load_json("calib.json") == {"a": 1}
+
+
+def test_storage_refuses_json_larger_than_its_bound(tmp_path):
+    s = at(tmp_path)
+    big = '{"a": "%s"}' % ("x" * JSON_MAX)
+    (tmp_path / "calib.json").write_text(big)
+    assert s.load_json("calib.json", "refused") == "refused"
+
+
+def test_storage_keeps_its_files_in_the_current_folder_by_default(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Storage().save_json("calib.json", {"a": 1})
+    assert (tmp_path / "calib.json").read_text() == '{"a": 1}'
 
 
 def test_a_new_storage_saves_at_once(tmp_path):
@@ -54,13 +102,7 @@ def test_a_left_tmp_goes_at_the_next_read(tmp_path, tmp):
 def test_a_whole_new_file_replaces_the_old_at_the_next_read(tmp_path, monkeypatch, old, new):
     """FAT renames the .tmp to .new first: a .new is whole and becomes the
     file. FAT's rename cannot replace a file, so the old one, even empty, goes first."""
-    rename = storage.os.rename
-
-    def rename_like_fat(src, dst):
-        if storage.os.path.exists(dst):
-            raise OSError(errno.EEXIST, "exists")
-        rename(src, dst)
-    monkeypatch.setattr(storage.os, "rename", rename_like_fat)
+    rename_like_fat(monkeypatch)
     s = at(tmp_path)
     if old is not None:
         (tmp_path / "calib.json").write_bytes(old)
