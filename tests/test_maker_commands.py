@@ -78,7 +78,7 @@ def run(root, fakes_dir, code):
 
 def test_the_guides_have_the_bring_up_snippets_and_commands():
     hw = read("hardware/README.md")
-    assert len(repl_blocks(hw)) >= 2  # step 5's centre pulse, step 7's timing
+    assert len(repl_blocks(hw)) >= 3  # step 5's centre pulse, step 6's calibration, step 7's timing
     assert any("selftest" in c for _, _, c in commands(hw))
 
 
@@ -110,3 +110,15 @@ print('ANGLES', ' '.join('%d' % a for a in emu.angles()))
     assert closed == ["1500"] * 12, closed
     angles = [int(a) for a in out.split("ANGLES", 1)[1].split("\n")[0].split()]
     assert all(abs(a - 90) <= 1 for a in angles), angles  # 1500 us: mid travel
+
+
+def test_step_6_calibrates_window_1_to_the_lids_ends(board_root, fakes_dir):
+    # the horn fitted at 1500 us (step 5), the lid's ends are 750 and 2250 us: the firmware must take both
+    step5, step6 = repl_blocks(read("hardware/README.md"))[:2]
+    assert "calibrate(i, closed_us=750)" in step6 and "calibrate(i, open_us=2250)" in step6, step6
+    out = run(board_root, fakes_dir, step5 + "\n" + step6 + """
+print('ENDS', s.closed_us[0], s.open_us[0], '%d' % emu.angles()[0])
+""")
+    closed, opened, angle = out.split("ENDS", 1)[1].split()[:3]
+    assert (closed, opened) == ("750", "2250"), out[-2000:]
+    assert abs(int(angle) - 22) <= 1  # 750 us: the flap down again, at its calibrated closed end

@@ -46,7 +46,7 @@ def play(runtime, game, flash):
         done.append(k)
         trace.append(snap(s))
     s.run(3000)  # every move over
-    end = {"angles": [round(a) for a in s.emu.angles()],
+    end = {"angles": [round(a, 2) for a in s.emu.angles()],
            "moves": [len(v.moves) for v in s.emu.servos],
            "errors": s.errors, "reboots": s.reboots, "oled_ram": bytes(s.emu.oled.ram).hex(),
            "oled": [s.emu.oled.chip] + s.emu.oled.refused}  # the commands that controller did not know

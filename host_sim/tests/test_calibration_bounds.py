@@ -15,6 +15,8 @@ from drivers import calibration  # noqa: E402
 from emu.servo import pulse_to_deg  # noqa: E402
 
 M = calibration.MARGIN_US
+# the board config's ends (the lid's: hardware/lid/pulses.py), so calibrations may set 550..2450
+C, O = 750, 2250
 
 
 def boot_with(tmp_path, data):
@@ -24,36 +26,36 @@ def boot_with(tmp_path, data):
 
 def test_the_widest_ends_are_refused_and_the_config_ends_used(tmp_path):
     _, emu, h = boot_with(tmp_path, {"open": [2500] * 12, "closed": [500] * 12})
-    assert list(h.shutters.closed_us) == [1100] * 12 and list(h.shutters.open_us) == [1900] * 12
-    assert h.shutters.why == "calib.json: open[0]: 2500 us is outside 900..2100 (the board config's ends +- 200 us)"
-    assert max(abs(a - pulse_to_deg(1100)) for a in emu.angles()) < 0.3  # nothing driven past closed
+    assert list(h.shutters.closed_us) == [C] * 12 and list(h.shutters.open_us) == [O] * 12
+    assert h.shutters.why == "calib.json: open[0]: 2500 us is outside 550..2450 (the board config's ends +- 200 us)"
+    assert max(abs(a - pulse_to_deg(C)) for a in emu.angles()) < 0.3  # nothing driven past closed
 
 
 def test_ends_within_the_margin_are_kept(tmp_path):
-    _, emu, h = boot_with(tmp_path, {"open": [1900 + M] * 12, "closed": [1100 - M] + [1100] * 11})
-    assert h.shutters.closed_us[0] == 1100 - M and h.shutters.open_us[5] == 1900 + M and h.shutters.why == ""
+    _, emu, h = boot_with(tmp_path, {"open": [O + M] * 12, "closed": [C - M] + [C] * 11})
+    assert h.shutters.closed_us[0] == C - M and h.shutters.open_us[5] == O + M and h.shutters.why == ""
 
 
 @pytest.mark.parametrize("data, why", [
-    ({"open": [1900] * 12, "closed": [1100] * 11 + [1100 - M - 1]},
-     "calib.json: closed[11]: 899 us is outside 900..2100 (the board config's ends +- 200 us)"),
-    ({"open": [1900] * 12, "closed": [1100] * 11 + [True]}, "calib.json: closed[11]: must be an integer"),
-    ({"open": [1900] * 12, "closed": [1100] * 11}, "calib.json: closed: needs a list of 12 pulses"),
-    ({"open": [1900] * 12, "closed": [1100] * 3 + [1700] + [1100] * 8},
+    ({"open": [O] * 12, "closed": [C] * 11 + [C - M - 1]},
+     "calib.json: closed[11]: 549 us is outside 550..2450 (the board config's ends +- 200 us)"),
+    ({"open": [O] * 12, "closed": [C] * 11 + [True]}, "calib.json: closed[11]: must be an integer"),
+    ({"open": [O] * 12, "closed": [C] * 11}, "calib.json: closed: needs a list of 12 pulses"),
+    ({"open": [O] * 12, "closed": [C] * 3 + [O - 299] + [C] * 8},
      "calib.json: window 4: open and closed must keep 300 us apart, open on the board config's side"),
     ([1, 2], "calib.json: not an object"),
 ])
 def test_a_refused_file_names_the_key(tmp_path, data, why):
     _, emu, h = boot_with(tmp_path, data)
-    assert h.shutters.why == why and list(h.shutters.closed_us) == [1100] * 12
+    assert h.shutters.why == why and list(h.shutters.closed_us) == [C] * 12
 
 
 def test_calibrating_stops_at_the_margin():
     _, emu, h = hw.boot("pico_pca9685")
     s = h.shutters
-    assert s.calibrate(2, closed_us=1100 - M) is True
-    assert s.calibrate(2, closed_us=1100 - M - 1) is False and s.closed_us[2] == 1100 - M
-    assert s.calibrate(2, open_us=1900 + M + 1) is False and s.open_us[2] == 1900
+    assert s.calibrate(2, closed_us=C - M) is True
+    assert s.calibrate(2, closed_us=C - M - 1) is False and s.closed_us[2] == C - M
+    assert s.calibrate(2, open_us=O + M + 1) is False and s.open_us[2] == O
     with pytest.raises(ValueError):
         s.calibrate(2, open_us=3000)
 
@@ -67,13 +69,14 @@ def test_random_calibration_files_never_drive_past_the_margin(tmp_path):
     for k in range(60):
         d = tmp_path / str(k)
         d.mkdir()
-        pick = lambda: rnd.choice([rnd.randint(0, 3000), rnd.randint(850, 2150), 1.5, "1100", None])  # noqa: E731
+        near = (C - M - 50, O + M + 50)
+        pick = lambda: rnd.choice([rnd.randint(0, 3000), rnd.randint(*near), 1.5, "1100", None])  # noqa: E731
         n = 12 if rnd.random() < 0.9 else rnd.randint(0, 13)
         _, _, h = boot_with(d, {"open": [pick() for _ in range(n)], "closed": [pick() for _ in range(n)]})
         s = h.shutters
         taken += s.why == ""
         for i in range(12):
-            assert 1100 - M <= s.closed_us[i] <= 1900 + M and 1100 - M <= s.open_us[i] <= 1900 + M
+            assert C - M <= s.closed_us[i] <= O + M and C - M <= s.open_us[i] <= O + M
             assert s.open_us[i] - s.closed_us[i] >= 300
     assert taken >= 0
 
@@ -86,4 +89,4 @@ def test_a_refused_calibration_is_said_on_the_oled_and_the_repl(tmp_path, capsys
     press.choose_lang(str(tmp_path), "en")
     s = press.start("pico_pca9685", str(tmp_path))
     assert s.dev.ctl.msg == "calib.json refused: calibrate again"
-    assert "open[0]: 2500 us is outside 900..2100" in capsys.readouterr().out
+    assert "open[0]: 2500 us is outside 550..2450" in capsys.readouterr().out

@@ -48,7 +48,10 @@ def test_same_keys_same_game_screens_lights_and_shutters(both, i):
         assert a == b, "after key %d (%s): %s differ" % (k, mp["keys"][k - 1] if k else "boot",
                                                         [n for n in a if a[n] != b[n]])
     assert len(cp["trace"]) == len(mp["trace"])
-    assert cp["end"] == mp["end"]  # servo angles, moves per servo, the last screen
+    # The servo angles within one PCA9685 tick (4.9 us, 0.44 degrees, inside an SG90's dead band): the
+    # Adafruit driver rounds 750 us to a tick the other way. Then moves per servo and the last screen.
+    assert cp["end"]["angles"] == pytest.approx(mp["end"]["angles"], abs=0.45)
+    assert dict(cp["end"], angles=None) == dict(mp["end"], angles=None)
     assert sum(cp["end"]["moves"]) > 12
 
 

@@ -19,6 +19,10 @@ from game import engine, record, rules, state  # noqa: E402
 BOARDS = ["pico_pca9685", "pico_direct_pwm"]
 
 
+# Every flap closed after power-up: 12 at 3 a time, each 135 degrees in 362 ms at the SG90's speed.
+POWER_UP_MS = 2000
+
+
 def session(tmp_path, setup=None, board="pico_pca9685"):
     return press.start(board, str(tmp_path), setup)
 
@@ -176,7 +180,7 @@ def test_resume_reopens_the_open_windows(tmp_path):
     s = session(tmp_path, {"players": 3, "rules": "standard", "seed": 4})
     s.keys("r o")
     w = [i for i in range(12) if s.game().is_open(i)]
-    s.run(1000)
+    s.run(POWER_UP_MS)
     open_angle = s.emu.servos[w[0]].angle()
     s.reboot()
     s.run(1500)
@@ -309,7 +313,7 @@ def test_a_keys_step_holds_its_journal_entry_and_the_next_step_writes_it_alone(t
     long job (no lights, no frame), so that neither step is long."""
     s = session(tmp_path, {"players": 3, "rules": "standard", "seed": 4})
     s.keys("r")
-    s.run(1000)
+    s.run(POWER_UP_MS)
     dev = s.dev
     st = dev.out.storage
     seen = []
@@ -380,7 +384,7 @@ def test_the_servo_has_its_pulse_before_the_journal_and_a_cut_between_resumes_cl
     (tmp_path / "a").mkdir()
     s = session(tmp_path / "a", {"players": 3, "rules": "standard", "seed": 4})
     s.keys("r")
-    s.run(1000)
+    s.run(POWER_UP_MS)
     before = snapshot(s.game())
     seen = []
     backend = s.dev.hw.shutters.backend

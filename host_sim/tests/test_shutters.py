@@ -12,6 +12,7 @@ from drivers.buttons import PRESS  # noqa: E402
 from emu.servo import max_concurrent, pulse_to_deg  # noqa: E402
 
 SERVO_BOARDS = ["pico_pca9685", "pico_direct_pwm"]
+C, O = 750, 2250  # the servo boards' closed and open ends: the lid's 135 degrees (hardware/lid/pulses.py)
 
 
 def at(us):
@@ -48,7 +49,8 @@ def test_close_all_in_four_rounds_of_three(name):
     took_ms = (clock.now_us() - t0) / 1000
     assert emu.angles() == [at(cfg["shutters"]["closed_us"])] * 12
     move = h.shutters._travel_ms(cfg["shutters"]["open_us"], cfg["shutters"]["closed_us"])
-    assert move == 198  # 72 degrees at the SG90's 125 ms per 60 at 4.6 V, a quarter more, 10 ms to settle
+    # the lid's 135 degrees at the SG90's 125 ms per 60 at 4.6 V, a quarter more, 10 ms to settle
+    assert move == 362
     assert 4 * move <= took_ms <= 4 * move + 8  # three at a time: four rounds of one move
     # the servos really were still: the driver's estimate covers the motion
     assert all(s.moves[-1][1] <= clock.now_us() for s in emu.servos)
@@ -79,7 +81,8 @@ def test_never_more_than_max_moving(max_moving):
         (h.shutters.open if rnd.random() < 0.5 else h.shutters.close)(i)
         if rnd.random() < 0.3:
             h.shutters.close_all()
-        clock.sleep_ms(rnd.choice((1, 2, 5, 20)))
+        # steps of 1, 2, 5, 20 ms stretched to the lid's 362 ms move (from 198 ms): as many asks per move
+        clock.sleep_ms(rnd.choice((2, 4, 9, 36)))
         h.shutters.update()
     run_until_idle(h)
     assert max_concurrent(emu.servos) == max_moving
@@ -171,13 +174,13 @@ def test_no_pulses_before_the_driver_is_ready():
 
 
 def test_direct_pwm_is_50hz():
-    _, emu, h = hw.boot("pico_direct_pwm", wait=False)
+    cfg, emu, h = hw.boot("pico_direct_pwm", wait=False)
     driven = 0
     for pwm in h.shutters.backend.pwms:  # the first moves of the power-up close-all
         assert pwm.freq() == 50
         if pwm._pulse_us():
             driven += 1
-            assert abs(pwm._pulse_us() - 1100) <= 1
+            assert abs(pwm._pulse_us() - cfg["shutters"]["closed_us"]) <= 1
     assert driven == 3
 
 
@@ -189,36 +192,36 @@ def test_calibration_survives_a_reboot(tmp_path):
     assert emu.servos[4].angle() == at(950)
     _, emu, h = hw.boot("pico_pca9685", str(tmp_path))  # power cycle, same flash
     assert emu.servos[4].angle() == at(950)
-    assert emu.servos[3].angle() == at(1100)
+    assert emu.servos[3].angle() == at(C)
     h.shutters.open(4)
     run_until_idle(h)
     assert emu.servos[4].angle() == at(2100)
     _, emu, h = hw.boot("pico_pca9685")  # other flash: the board's defaults
-    assert emu.servos[4].angle() == at(1100)
+    assert emu.servos[4].angle() == at(C)
 
 
 def test_damaged_calibration_is_ignored(tmp_path):
     (tmp_path / "calib.json").write_text('{"open": [2100], "closed": ')
     _, emu, h = hw.boot("pico_pca9685", str(tmp_path))
-    assert list(h.shutters.closed_us) == [1100] * 12
+    assert list(h.shutters.closed_us) == [C] * 12
     with pytest.raises(ValueError):
         h.shutters.calibrate(0, open_us=3000)
 
 
-@pytest.mark.parametrize("closed", [[1500.5] * 12, [1100] * 11 + ["1100"], [1100] * 11])
+@pytest.mark.parametrize("closed", [[1500.5] * 12, [C] * 11 + [str(C)], [C] * 11])
 def test_calibration_of_the_wrong_form_leaves_the_defaults(tmp_path, closed):
     import json
-    (tmp_path / "calib.json").write_text(json.dumps({"open": [1900] * 12, "closed": closed}))
+    (tmp_path / "calib.json").write_text(json.dumps({"open": [O] * 12, "closed": closed}))
     _, emu, h = hw.boot("pico_pca9685", str(tmp_path))
-    assert list(h.shutters.closed_us) == [1100] * 12
-    assert emu.angles() == [at(1100)] * 12
+    assert list(h.shutters.closed_us) == [C] * 12
+    assert emu.angles() == [at(C)] * 12
 
 
 def test_calibration_on_flash_may_hold_the_limits(tmp_path):
     import json
-    (tmp_path / "calib.json").write_text(json.dumps({"open": [2100] * 12, "closed": [900] * 12}))
+    (tmp_path / "calib.json").write_text(json.dumps({"open": [O + 200] * 12, "closed": [C - 200] * 12}))
     _, emu, h = hw.boot("pico_pca9685", str(tmp_path))  # the config's ends +- the margin (docs/hardware.md)
-    assert list(h.shutters.closed_us) == [900] * 12 and list(h.shutters.open_us) == [2100] * 12
+    assert list(h.shutters.closed_us) == [C - 200] * 12 and list(h.shutters.open_us) == [O + 200] * 12
 
 
 def test_light_valve_backend_switches_gpio(tmp_path):
@@ -249,11 +252,11 @@ def test_light_valves_start_closed_whatever_the_pins_held():
     assert [world.pin(p).level() for p in range(12)] == [0] * 12
 
 
-@pytest.mark.parametrize("us, ok", [(499, None), (500, False), (899, False), (900, True),
-                                    (2100, True), (2101, False), (2500, False), (2501, None)])
+@pytest.mark.parametrize("us, ok", [(499, None), (500, False), (549, False), (550, True),
+                                    (2450, True), (2451, False), (2500, False), (2501, None)])
 def test_calibration_takes_500_to_2500_us_within_the_configs_ends_and_margin(us, ok):
     cfg, emu, h = hw.boot("pico_pca9685")
-    end = "closed_us" if us < 1500 else "open_us"  # each end on its own side (closed 1100, open 1900)
+    end = "closed_us" if us < 1500 else "open_us"  # each end on its own side (closed 750, open 2250)
     if ok is None:
         with pytest.raises(ValueError, match="^pulse %d us outside 500..2500$" % us):
             h.shutters.calibrate(3, closed_us=us)
@@ -366,22 +369,22 @@ def test_a_window_the_board_config_holds_keeps_its_pulse(tmp_path):
 
 
 def test_the_ends_keep_apart_and_never_cross():
-    _, emu, h = hw.boot("pico_pca9685")  # closed 1100, open 1900
+    _, emu, h = hw.boot("pico_pca9685")  # closed 750, open 2250
     s = h.shutters
-    assert not s.calibrate(2, closed_us=1900)  # the closed end onto the open one
-    assert not s.calibrate(2, closed_us=1700)  # closer than MIN_TRAVEL_US
-    assert not s.calibrate(2, open_us=1000)  # the open end past the closed one
-    assert (s.open_us[2], s.closed_us[2]) == (1900, 1100)
-    assert s.calibrate(2, closed_us=1600) and s.closed_us[2] == 1600
+    assert not s.calibrate(2, closed_us=O)  # the closed end onto the open one
+    assert not s.calibrate(2, closed_us=O - 299)  # closer than MIN_TRAVEL_US
+    assert not s.calibrate(2, open_us=C - 50)  # the open end past the closed one
+    assert (s.open_us[2], s.closed_us[2]) == (O, C)
+    assert s.calibrate(2, closed_us=O - 300) and s.closed_us[2] == O - 300
 
 
-@pytest.mark.parametrize("o, c", [(1100, 1900), (1900, 1800), (2100, 1900)])
+@pytest.mark.parametrize("o, c", [(C, O), (O, O - 100), (O + 200, O)])
 def test_a_calibration_file_with_crossed_or_close_ends_falls_back_to_the_board_config(tmp_path, o, c):
-    (tmp_path / "calib.json").write_text(json.dumps({"open": [1900] * 11 + [o], "closed": [1100] * 11 + [c]}))
+    (tmp_path / "calib.json").write_text(json.dumps({"open": [O] * 11 + [o], "closed": [C] * 11 + [c]}))
     _, emu, h = hw.boot("pico_pca9685", str(tmp_path))
-    assert list(h.shutters.closed_us) == [1100] * 12 and list(h.shutters.open_us) == [1900] * 12
+    assert list(h.shutters.closed_us) == [C] * 12 and list(h.shutters.open_us) == [O] * 12
     run_until_idle(h)
-    assert all(emu.servos[i].angle() == at(1100) for i in range(12))
+    assert all(emu.servos[i].angle() == at(C) for i in range(12))
 
 
 # -- release time and re-drive (the SG90's speed at the lowest rail voltage) ------
@@ -410,9 +413,9 @@ def _released_after(h, servo, i, ask):
 
 
 @pytest.mark.parametrize("name", SERVO_BOARDS)
-@pytest.mark.parametrize("closed_us,open_us", [(1100, 1900), (900, 2100), (1200, 1500)])
+@pytest.mark.parametrize("closed_us,open_us", [(C, O), (1100, 1900), (900, 2100), (1200, 1500)])
 def test_a_servo_is_released_only_after_its_move_at_the_lowest_rail_voltage(name, closed_us, open_us, monkeypatch):
-    """72, 108 and 27 degree moves on servos as slow as an SG90 at 4.6 V: the
+    """135 (the lid's), 72, 108 and 27 degree moves on servos as slow as an SG90 at 4.6 V: the
     pulse stays on at least as long as the move's angle needs at the board's
     figure with margin, and the horn is at its end when the pulse stops."""
     from emu import servo as sv
@@ -428,6 +431,8 @@ def test_a_servo_is_released_only_after_its_move_at_the_lowest_rail_voltage(name
         assert took >= _hold_ms(frm, to), (took, _hold_ms(frm, to))
         assert took <= _hold_ms(frm, to) + 2
         assert emu.servos[i].angle() == at(to)  # there before its pulse stopped
+    if (closed_us, open_us) == (C, O):
+        assert _hold_ms(C, O) == 362  # the lid's 135 degree move
     if (closed_us, open_us) == (1100, 1900):
         assert _hold_ms(1100, 1900) == 198  # a 72 degree move: 138 ms before this figure
 
@@ -451,7 +456,7 @@ def test_the_board_configs_speed_figure_sets_the_release_time(tmp_path):
     emu = Board(got)
     h = Hardware(got, port, Storage(str(tmp_path) + "/"))
     run_until_idle(h)
-    assert _released_after(h, emu.servos[0], 0, h.shutters.open) >= _hold_ms(1100, 1900, 200) == 310
+    assert _released_after(h, emu.servos[0], 0, h.shutters.open) >= _hold_ms(C, O, 200) == 573
 
 
 @pytest.mark.parametrize("name", SERVO_BOARDS)
@@ -463,13 +468,13 @@ def test_a_flap_stopped_short_is_driven_again_when_the_game_next_needs_it(name, 
     cfg, emu, h = hw.boot(name)
     run_until_idle(h)
     s = h.shutters
-    monkeypatch.setattr(sv, "DEG_PER_S", 300)  # 72 degrees in 240 ms: released at 198 ms
+    monkeypatch.setattr(sv, "DEG_PER_S", 300)  # 135 degrees in 450 ms: released at 362 ms
     opened = at(cfg["shutters"]["open_us"])
     closed = at(cfg["shutters"]["closed_us"])
     t0 = clock.now_us()
     s.open(2)
     run_until_idle(h)
-    assert (clock.now_us() - t0) / 1000 <= 198 + 2  # the power-up's closing, timed the longest way, is not redone
+    assert (clock.now_us() - t0) / 1000 <= 362 + 2  # the power-up's closing, timed the longest way, is not redone
     assert emu.servos[2].angle() != opened and emu.servos[2].source() == 0  # short, released
     s.open(7)  # the game's next action
     assert emu.servos[2].source() == 0  # the move goes first: window 7 is not held up
