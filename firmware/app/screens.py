@@ -24,6 +24,7 @@ only once it is whole."""
 from app import lang, tall
 from app.lang import tr
 from game import const
+from game.engine import PHASES as PHASE  # the status line's phase words, translated by tr()
 from game.engine import (
     SKIP as _SKIP, GUESS as _GUESS, END as _END, ORDER as _ORDER, P_ROLL as _P_ROLL,
     P_OPEN as _P_OPEN, P_DECIDE as _P_DECIDE, P_CALL as _P_CALL, P_REVEAL as _P_REVEAL)
@@ -38,7 +39,6 @@ LY = const(15)  # the first tall line's y, below the big text's lit rows
 SY = const(55)  # the crystals' tall row
 _BX = const(88)  # the big first die, top right: a blank cell after the longest word (6 columns)
 _NX = const(96)  # the big N's digits, "N" small before them
-PHASE = ("roll", "open", "decide", "call", "reveal", "over")
 _DOUBLED = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"  # a nibble, each bit twice
 
 

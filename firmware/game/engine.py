@@ -42,7 +42,7 @@ P_DECIDE = const(2)
 P_CALL = const(3)
 P_REVEAL = const(4)
 _P_OVER = const(5)  # private: a public name takes a slot in the module's globals, and a full map slows every lookup of a builtin
-PHASES = ("roll", "open", "decide", "call", "reveal", "over")  # by P_*
+PHASES = ("roll", "open", "decide", "call", "reveal", "over")  # by P_*; the words the top band shows (app.screens)
 
 # The `dice` option and the `decline_reward` option, as indexes of their words in rules.KINDS.
 _DICE_REQUIRED = const(0)

@@ -23,7 +23,7 @@ GOAL_FONT = 24576  # make bench: font_cjk_bytes
 # the texts that the OLED shows through a call of one of these with a literal
 CALLS = ("tr", "say", "refuse", "side", "_side", "text", "seats", "block")
 # module-level tuples of texts (menus' lines, the status line's phases)
-TUPLES = {"mode/setup.py": ("ROWS", "TITLE"), "mode/menu.py": ("ROWS",), "screens.py": ("PHASE",),
+TUPLES = {"mode/setup.py": ("ROWS", "TITLE"), "mode/menu.py": ("ROWS",),
           "mode/play.py": ("_NOT_NOW", "_NO_MORE"), "slot.py": ("UNSEEN",)}
 MESSAGES = ("mode/play.py", "slot.py")  # their tuples' texts are refusals
 # the panel beside the grid (app.screens_en._side): 62 pixels wide
@@ -91,6 +91,8 @@ def _literals():
                     out.update((t, use) for t in _texts(node.value) if _wordy(t))
     from app import settings
     out.update((t, "screen") for t in settings.PRESETS + settings.DICE)  # the setup menu's values
+    from game import engine
+    out.update((t, "screen") for t in engine.PHASES)  # the top band's phase word (app.screens.PHASE)
     from game import rules
     out.update((t, "screen") for t in rules.ABOUT)  # its title line: what the preset changes
     return out
