@@ -244,12 +244,27 @@ def validate(cfg):
 
 def _leading_zero(text):
     """The line (from 1) of the first number outside a string that starts
-    with a 0 followed by a digit, or 0 if there is none."""
+    with a 0 followed by a digit, or 0 if there is none. Only a 0 that could
+    start such a number is scanned for (str.find): a scan of every character
+    took 63 ms of the boot on the RP2040 (rp2040_boot_resumed_ms)."""
+    n = len(text)
+    k = text.find("0")
+    while k >= 0:
+        if k + 1 < n and text[k + 1].isdigit() and (k == 0 or text[k - 1] not in "0123456789.eE+"):
+            line = _unquoted_line(text, k)
+            if line:
+                return line
+        k = text.find("0", k + 1)
+    return 0
+
+
+def _unquoted_line(text, at):
+    """The line (from 1) of text's character at, if it lies outside a
+    string; 0 inside one."""
     quoted = False
     line = 1
     k = 0
-    n = len(text)
-    while k < n:
+    while k < at:
         ch = text[k]
         if ch == "\n":
             line += 1
@@ -260,10 +275,8 @@ def _leading_zero(text):
                 quoted = False
         elif ch == '"':
             quoted = True
-        elif ch == "0" and k + 1 < n and text[k + 1].isdigit() and (k == 0 or text[k - 1] not in "0123456789.eE+"):
-            return line
         k += 1
-    return 0
+    return 0 if quoted else line
 
 
 def default():

@@ -227,6 +227,39 @@ def test_leading_zero_scan_keeps_strings_fractions_and_exponents():
     assert board._leading_zero('{"a": "x\\"", "b": 007}') == 1
 
 
+def _every_character_scan(text):
+    """The leading-zero rule read one character at a time: the reference for board._leading_zero."""
+    quoted, line = False, 1
+    k = 0
+    while k < len(text):
+        ch = text[k]
+        if ch == "\n":
+            line += 1
+        elif quoted:
+            if ch == "\\":
+                k += 1
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted = True
+        elif ch == "0" and k + 1 < len(text) and text[k + 1].isdigit() and (k == 0 or text[k - 1] not in "0123456789.eE+"):
+            return line
+        k += 1
+    return 0
+
+
+def test_leading_zero_scan_agrees_with_a_scan_of_every_character():
+    import random
+    rng = random.Random(7)
+    found = 0
+    for _ in range(3000):
+        text = "".join(rng.choice('00001234"\\\n .e+-,:[]{}ab') for _ in range(rng.randint(0, 40)))
+        want = _every_character_scan(text)
+        assert board._leading_zero(text) == want, repr(text)
+        found += want > 0
+    assert 300 < found < 2700  # both answers came up often
+
+
 def test_a_long_value_or_name_in_an_error_is_cut_to_one_short_line():
     msg = bad("pico_pca9685", lambda c: c["shutters"].update(backend="b" * 5000))
     assert len(msg) < 200 and "(5002 characters)" in msg
