@@ -17,6 +17,7 @@ from app.controller import Controller
 from app.modes import KEY_NAMES
 
 EXPORT = "game.rec"
+_FIRST_POLLS = 3  # before the boot's first screen: drivers.buttons confirms a level in 2 polls (keypad's at its first)
 FLASH_FULL = "Flash full: play goes on, not saved"
 TUNES = {
     "roll": ((988, 40), (0, 30), (1319, 60)),
@@ -233,6 +234,27 @@ class Device:
                 return
         self.dirty = False  # the panel holds the whole frame
 
+    def show_now(self):
+        """The boot's first screen, whole and sent at once, once the inputs
+        read as they stand (the card in its slot: the buttons' driver takes a
+        level from two polls in a row). No press can wait behind it (nothing
+        was shown to press for); drawn a part a step, then a half page a step,
+        it came 137 ms after the game was resumed (rp2040_boot_resumed_ms)."""
+        b = self.hw.buttons
+        for _ in range(_FIRST_POLLS):
+            time.sleep_ms(2)
+            b.poll()
+        if b.tail != b.head:
+            self._keys(b, time.ticks_ms())  # their journal entries, if any, go at the loop's first step
+        oled = self.hw.oled
+        if oled is None:
+            return
+        self.shown_version = self.ctl.version
+        self.frame = None
+        frame.draw(oled, self.ctl)
+        oled.show()
+        self.dirty = False
+
     def _part(self, f):
         try:
             next(f)
@@ -326,6 +348,7 @@ def start(name=None, root="", storage=None, setup=None, port=None):
     except Exception as e:  # noqa: BLE001 - resume failed (memory, flash): the windows close first
         from app.broken import Broken, describe
         return Broken("boot: " + describe(e), root, port, hw)
+    dev.show_now()
     import gc
     if hasattr(gc, "threshold"):  # MicroPython: collect every 64 KB allocated, not only once the heap is full:
         gc.threshold(65536)  # garbage left lying makes each later allocation search further (a heap frame's too)

@@ -19,6 +19,7 @@ from host_sim.rp2040.link import Link, PicoError
 
 IMAGE = "flash.img"  # the flash filesystem's file in a --flash folder
 BOOT_LIMIT_MS = 5000  # a board not showing anything by then is broken
+SEEN_MS = 150  # a person's quickest answer to a screen that appeared
 CHUNK_US = 50000  # the longest run without a look at the inputs
 
 
@@ -79,6 +80,8 @@ class Pico(Keys):
                                 % (BOOT_LIMIT_MS, bytes(self.link.serial[-400:])))
             self.link.run(clock.now_us() + 1000)
         self.boot_us = clock.now_us()
+        if wait:  # nobody presses, nor types Ctrl-C, before the screen has been seen: the boot ends meanwhile
+            self.link.run(self.boot_us + SEEN_MS * 1000)
 
     def _reset(self, why):
         self.resets += 1
