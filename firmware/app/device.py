@@ -17,7 +17,7 @@ from app.controller import Controller
 from app.modes import KEY_NAMES
 
 EXPORT = "game.rec"
-_FIRST_POLLS = 3  # before the boot's first screen: drivers.buttons confirms a level in 2 polls (keypad's at its first)
+_FIRST_POLLS = 10  # 20 ms before the first screen: drivers.buttons takes a level 15 ms (lock_ms) after it began, two polls agreeing
 FLASH_FULL = "Flash full: play goes on, not saved"
 TUNES = {
     "roll": ((988, 40), (0, 30), (1319, 60)),

@@ -419,3 +419,16 @@ def test_boot_keeps_what_it_imported(tmp_path):
     s.run(100)
     for name in ("app.board", "app.hardware", "app.port", "drivers.shutter_outputs"):
         assert name in sys.modules, name
+
+
+def test_the_boots_first_screen_is_whole_and_reads_the_card_in_its_slot(tmp_path):
+    """start() shows the resumed game at once, the card in its slot already
+    read: the same screen as a moment of the loop later, no "Insert the card"."""
+    s = session(tmp_path, {"players": 3, "rules": "standard", "seed": 4})
+    s.keys("r o")
+    s.power_up()  # the power comes back: start() alone, no step of the loop yet
+    first = bytes(s.emu.oled.ram)
+    ctl = s.dev.ctl
+    assert any(first) and ctl.slot.card_in and not ctl.slot.blocked() and ctl.msg.startswith("Resumed"), ctl.msg
+    s.run(100)
+    assert bytes(s.emu.oled.ram) == first
