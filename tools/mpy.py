@@ -56,7 +56,7 @@ NO_LINES = ("-O1", "-X", "no-source-lines")
 # interpreter); a card's check as viper (machine-word arithmetic). They
 # take more flash and heap than bytecode (docs/rp2040.md). The VM's and the
 # web page's builds (no -march) run them as bytecode, CPython as source.
-EMIT = {"game/engine.py": "native", "game/cardbits.py": "viper"}
+EMIT = {"game/engine.py": "native", "game/cardbits.py": "viper", "app/stretch.py": "viper"}
 
 
 def compile_file(rel, dest, march=None, root=FIRMWARE):

@@ -7,12 +7,14 @@ read back from the frame buffer, and written stretched into the pages it
 covers (reading pixels one by one cost 2 ms a glyph on the RP2040)."""
 from array import array
 
+from app.stretch import put, take
 from game import const
 
 H = const(10)  # a line's rows
 LIT = const(9)  # a capital's or digit's lit rows
 _ROWS = (0, 1, 1, 2, 3, 4, 5, 5, 6, 7)  # each drawn row's row of the font
-_COLS = bytearray(8)  # a glyph's column bytes, read from the stash
+_COLS = bytearray(136)  # a line's column bytes, read from the stash (128 and a glyph)
+_ARGS = array("i", [0] * 6)  # app.stretch.put's numbers: viper takes four arguments
 
 
 def _table():
@@ -36,36 +38,29 @@ def draw(fb, s, x, y, pitch=8, inv=False):
         buf = fb.buffer
     w = fb.width
     pages = len(buf) // w  # MicroPython's FrameBuffer has no height; the drivers set width
+    n = len(s)
+    width = n * pitch + 8 - pitch  # the last glyph's eighth column included
+    if x + width > w:
+        width = w - x
+    if n == 0 or width <= 0:
+        return n * pitch
     p = (y + 7) >> 3  # the stash page
     if p >= pages:
         p = pages - 1
-    k = p * w
-    p0 = y >> 3
-    sh = y & 7
-    bg = 1 if inv else 0
-    n = len(s)
-    fb.fill_rect(x, y, n * pitch, H, bg)
-    cols = _COLS
-    for i in range(n - 1, -1, -1):  # from the right: a glyph's eighth column (the 4's bar)
-        cx = x + pitch * i  # stays over its right neighbour's blank first one
-        fb.fill_rect(cx, p * 8, 8, 8, 0)
-        fb.text(s[i], cx, p * 8, 1)
-        for u in range(8):
-            cols[u] = buf[k + cx + u] if cx + u < w else 0
-        fb.fill_rect(cx, p * 8, 8, 8, 0)
-        fb.fill_rect(cx, y, 8, H, bg)  # the stash cleared its eighth column too
-        for u in range(8):
-            c = cx + u
-            if c >= w:
-                break
-            t = _STRETCH[cols[u]] << sh
-            for j in range(3):
-                if p0 + j >= pages:
-                    break
-                b = (t >> (8 * j)) & 255
-                if b:
-                    if inv:
-                        buf[(p0 + j) * w + c] &= 255 ^ b
-                    else:
-                        buf[(p0 + j) * w + c] |= b
+    fb.fill_rect(x, p * 8, width, 8, 0)
+    if pitch == 8:
+        fb.text(s, x, p * 8, 1)
+    else:  # from the right: a glyph's eighth column (the 4's bar) stays over its right neighbour's blank first one
+        for i in range(n - 1, -1, -1):
+            fb.text(s[i], x + pitch * i, p * 8, 1)
+    take(buf, p * w + x, width, _COLS)
+    fb.fill_rect(x, y, max(width, n * pitch), H, 1 if inv else 0)
+    a = _ARGS
+    a[0] = width
+    a[1] = (y >> 3) * w + x
+    a[2] = w
+    a[3] = y & 7
+    a[4] = 1 if inv else 0
+    a[5] = min(3, pages - (y >> 3))
+    put(_COLS, buf, _STRETCH, a)
     return n * pitch
