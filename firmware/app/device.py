@@ -85,6 +85,7 @@ class Device:
         self.lit = bytearray(hw.pixels.n)
         self.lit[0] = 255  # differs from any palette index: the first step lights
         self.lit_version = -1
+        self.lit_due = False  # the strip's buffer holds new colours: sent at the next step of its own
         self.win_version = -1  # the controller's version the windows' mask was last worked out at
         self.full_seen = -1  # the journal entry the "flash full" notice was last given at
         st = self.ctl.store
@@ -128,6 +129,9 @@ class Device:
         self.hw.buzzer.update()
         if not busy and ctl.version != self.lit_version:
             self._pixels()
+        elif not busy and self.lit_due:
+            self.lit_due = False
+            self.hw.pixels.show()
         elif not busy and (self.dirty or ctl.version != self.shown_version):  # at rest: no call
             self._oled()
 
@@ -210,7 +214,7 @@ class Device:
                 self.lit[i] = k
                 r, g, b = lights.PALETTE[k]
                 px.set(i, r, g, b)
-            px.show()
+            self.lit_due = True  # its 0.6 ms on the wire at the next step: this one had the windows and the lights
 
     def _oled(self):
         """A part of the frame (a newer state's restarts it), or once it is
