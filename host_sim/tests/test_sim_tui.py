@@ -555,7 +555,7 @@ def test_the_score_panel_shows_each_lit_seat_light():
     async def test(app, pilot, s):
         def dots():
             text = "".join("".join(seg.text for seg in line) for line in shown(app, "#scores"))
-            return [k + 1 for k in range(3) if (" %d:%d \u25cf" % (k + 1, s.game().crystals[k])) in text]
+            return [k + 1 for k in range(3) if ("\u25cf%d:%d" % (k + 1, s.game().crystals[k])) in text]
         g = s.game()
         assert dots() == [g.active + 1]  # whose turn: that seat's light
         await keys(app, pilot, "r o p")

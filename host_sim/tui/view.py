@@ -214,7 +214,7 @@ def seat_lights(emu):
 
 def scores(game, card_in, reboots, answer="", k=0, lights=()):
     """Round, card and closed windows; every seat's crystals (the active seat
-    highlighted), a dot after a seat whose light is lit (lights: seat_lights());
+    highlighted), a dot before a seat whose light is lit (lights: seat_lights());
     whether a card is in the slot, and reboots if any; at the reveal, what the
     picture is (answer); in language k (app.lang.LANGS)."""
     from host_sim.tui.words import w
@@ -224,13 +224,13 @@ def scores(game, card_in, reboots, answer="", k=0, lights=()):
     else:
         t.append(w("round", k) % (game.round, game.opts["rounds"], game.cards, game.closed()) + "\n", "bold")
         for s in range(game.n):
-            t.append(" %d:%d " % (s + 1, game.crystals[s]), "bold black on yellow" if s == game.active else "")
             lit = lights[s] if s < len(lights) else None
-            if lit:  # the seat may press: its light, in its colour
-                t.append("\u25cf", "bold rgb(%d,%d,%d)" % lit)
+            if lit:  # the seat may press: its light, in its colour, before its number
+                t.append(" \u25cf", "bold rgb(%d,%d,%d)" % lit)
             else:
-                t.append(" ")
-        t.append(w("crystals", k) + "\n", "dim")
+                t.append("  ")
+            t.append("%d:%d" % (s + 1, game.crystals[s]), "bold black on yellow" if s == game.active else "")
+        t.append("  " + w("crystals", k) + "\n", "dim")
         if game.over():
             t.append(w("won", k) % ", ".join(str(s + 1) for s in game.winners()) + "\n", "bold green")
     if answer:

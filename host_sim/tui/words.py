@@ -4,10 +4,10 @@ zh-hant); the terminal speaks the language the device speaks now."""
 import sys
 
 WORDS = {
-    # fits 80 columns (an ideograph takes two)
+    # fits 80 columns (an ideograph takes two); the buttons by the names printed on them, as the OLED says them
     "help": ("1-6 seats  r ROLL  n NEXT  o OK  p PASS  u UNDO  U menu  c card  q quit",
-             "1-6 座位  r 掷骰ROLL  n NEXT  o OK  p PASS  u 撤销UNDO  U 菜单  c 卡片  q 退出",
-             "1-6 座位  r 擲骰ROLL  n NEXT  o OK  p PASS  u 撤銷UNDO  U 選單  c 卡片  q 離開"),
+             "1-6 座位  r ROLL  n NEXT  o OK  p PASS  u UNDO  U 菜单  c 卡片  q 退出",
+             "1-6 座位  r ROLL  n NEXT  o OK  p PASS  u UNDO  U 選單  c 卡片  q 離開"),
     "title": ("Macroscope: the device on an emulated board", "Macroscope：模拟板上的装置",
               "Macroscope：模擬板上的裝置"),
     "oled": ("OLED", "OLED 屏幕", "OLED 螢幕"),
