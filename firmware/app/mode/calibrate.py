@@ -7,7 +7,6 @@ from app import lang
 from app.lang import tr
 from app.mode.base import Base
 from app.modes import K_NEXT, K_OK, K_PASS, K_ROLL, M_MENU
-from app.screens import text, wrap
 from game.engine import WINDOWS
 
 STEP = 20  # us per press
@@ -77,27 +76,26 @@ class Mode(Base):
         return (1 << self.cal) if self.end and not ctl.slot.card_in else 0
 
     def draw(self, fb, ctl):
+        """One layout, by the script's line height: the title, the two ends
+        (ROLL's choice marked), and below them what the keys do or, leaving
+        with changes, whether to save them (the question left out where only
+        its two answers fit); a blank line after the title and after the
+        ends where the panel has room (8x8 text). In parts."""
+        from app import lines
         o, cl = ctl.out.pulses(self.cal)
-        rows = (tr("CALIBRATE W%d") % (self.cal + 1), "",
-                tr("%s open  %d") % (">" if self.end else " ", o), tr("%s closed %d") % (" " if self.end else ">", cl))
-        if lang.script == "latin":
-            for i in range(4):
-                text(rows[i], fb, 0, i)
-            yield
-            if self.asking:
-                text("Save changes?", fb, 0, 5)
-                text("OK: save", fb, 0, 6)
-                text("UNDO: don't save", fb, 0, 7)
-            else:
-                yield from wrap(fb, "OK +20 PASS -20 ROLL end NEXT win UNDO: done", 5, 3)
-            return
-        from app import lines  # loaded already: Chinese is drawn with it
-        for i in (0, 2, 3):  # lines 12 rows tall: no gap below the title
-            lines.draw(fb, rows[i], 0, 12 * i - (12 if i else 0))
-            yield
-        if self.asking:  # the title asks; the two keys answer
-            lines.draw(fb, tr("OK: save"), 0, 36)
-            yield
-            lines.draw(fb, tr("UNDO: don't save"), 0, 48)
+        h = lang.line_px
+        gap = h if 8 * h <= 64 else 0
+        lines.draw(fb, tr("CALIBRATE W%d") % (self.cal + 1), 0, 0)
+        y = h + gap
+        for t in (tr("%s open  %d") % (">" if self.end else " ", o), tr("%s closed %d") % (" " if self.end else ">", cl)):
+            lines.draw(fb, t, 0, y)
+            y += h
+        yield
+        y += gap
+        if self.asking:
+            ask = (tr("Save changes?"), tr("OK: save"), tr("UNDO: don't save"))
+            for t in ask[max(0, len(ask) - (64 - y) // h):]:
+                lines.draw(fb, t, 0, y)
+                y += h
         else:
-            yield from lines.wrap(fb, tr("OK +20 PASS -20 ROLL end NEXT win UNDO: done"), 0, 36, 128, 28)
+            yield from lines.wrap(fb, tr("OK +20 PASS -20 ROLL end NEXT win UNDO: done"), 0, y, 128, 64 - y)

@@ -7,12 +7,11 @@ forward; a short UNDO goes back to the menu. The page's table goes with the
 page: nothing is kept while playing."""
 from array import array
 
-from app import lang, tall
+from app import tall
 from app.lang import tr
 from app.mode.base import Base
 from app.mode.rows import marks
 from app.modes import K_NEXT, K_ROLL, M_MENU
-from app.screens import text
 from game import engine
 
 _VOID = -2  # who was right, for a card that ended with nobody in a call (engine.NOBODY: none was)
@@ -69,23 +68,28 @@ class Mode(Base):
         n_is = "" if right == _VOID else "  N=%d" % r[i + 2]
         said = tr("Void card") if right == _VOID else tr("Nobody right") if right == engine.NOBODY else (
             tr("P%d right") % (right + 1))
-        en = lang.script == "latin"
-        # top to bottom (app.tall draws below what is drawn): the title small, who was
-        # right and each seat's gain tall (read from a chair), the keys small
-        if en:
-            text(title, fb, 0, 0)
-            text(when + n_is, fb, 0, 1)
-            tall.draw(fb, said, 0, 16)
+        # one layout, by the script's metrics: the title small, with the round beside it where both fit
+        # on a line (else the round and N below it); who was right and each seat's gain tall, read from a
+        # chair; the keys small
+        from app import lines
+        head = title + " " + when
+        if lines.width(head) <= 128:
+            rows = (head,)
+            said += n_is
         else:
-            from app import lines  # loaded already: Chinese is drawn with it
-            lines.draw(fb, title + " " + when, 0, 0)
-            yield
-            lines.draw(fb, said + n_is, 0, 12, False, True, True)
+            rows = (title, when + n_is)
+        y = 0
+        for t in rows:
+            lines.draw(fb, t, 0, y)
+            y += lines.height(t)
         yield
-        y = 27 if en else 25  # the gains' first row, in pixels
+        lines.draw(fb, said, 0, y, False, None, True)
+        y += lines.height(said, True) + 1  # the gains' first row
+        yield
         for s in range(n):
             d = r[i + 3 + s]
             tall.draw(fb, "P%d %s%d" % (s + 1, "+" if d > 0 else "", d), (s % 2) * 64, y + tall.H * (s // 2))
         yield
         fb.text(tr("NEXT ROLL UNDO"), 0, 56, 1)
-        marks(fb, self.at < k_all - 1, self.at > 0, 120, 8 if en else 12, 48 if en else 40)
+        top = lines.height(rows[0])  # the marks from the title's foot to the keys'
+        marks(fb, self.at < k_all - 1, self.at > 0, 120, top, 56 - top)

@@ -5,7 +5,6 @@ from app import lang, lights
 from app.lang import tr
 from app.mode.base import Base
 from app.modes import KEY_NAMES
-from app.screens import text
 from game.engine import WINDOWS
 
 STEP_MS = 700  # one window after another
@@ -36,18 +35,19 @@ class Mode(Base):
         out[self.win] = lights.TEST
 
     def draw(self, fb, ctl):
-        k = ctl.last_key
-        if lang.script == "latin":
-            text("SELF-TEST", fb, 0, 0)
-            text("window %d" % (self.win + 1), fb, 0, 2)
-            yield
-            text("key: %s" % (KEY_NAMES[k] if k >= 0 else "-"), fb, 0, 3)
-            text("card: %s" % ("in" if ctl.slot.card_in else "out"), fb, 0, 4)
-            text("UNDO: back", fb, 0, 6)
-            return
+        """One layout, by the script's line height: the title (a blank line
+        under it where the panel has room), the window, the last key, the
+        card switch, and UNDO below them. A part a line."""
         from app import lines
-        from app.screens_zh import block  # loaded already: Chinese is drawn with it
-        yield from block(fb, (tr("SELF-TEST"), tr("window %d") % (self.win + 1),
-                   tr("key: %s") % (KEY_NAMES[k] if k >= 0 else "-"),
-                   tr("card: %s") % (tr("in") if ctl.slot.card_in else tr("out"))), 0, 0, 48)
-        lines.draw(fb, tr("UNDO: back"), 0, 50)
+        k = ctl.last_key
+        h = lang.line_px
+        tall = h > 8  # ideographs' lines: their Latin in app.tall's text too
+        gap = h if 7 * h <= 64 else 0
+        rows = (tr("SELF-TEST"), tr("window %d") % (self.win + 1),
+                tr("key: %s") % (KEY_NAMES[k] if k >= 0 else "-"),
+                tr("card: %s") % (tr("in") if ctl.slot.card_in else tr("out")), tr("UNDO: back"))
+        y = 0
+        for i in range(len(rows)):
+            lines.draw(fb, rows[i], 0, y, False, tall, tall)
+            y += h + (gap if i == 0 or i == 3 else 0)
+            yield
