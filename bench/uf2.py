@@ -26,15 +26,9 @@ def _flash(folder, extra=None):
 
 def _boot(folder):
     """A Pico on folder's flash, run until its OLED draws: (pico, boot ms)."""
-    from emu import clock
     from host_sim.rp2040.session import Pico
     p = Pico("pico_pca9685", ROOT, folder, blank=True)
-    oled = p.emu.oled
-    while not (oled.on and any(oled.ram)):
-        if clock.now_us() > 5e6:
-            raise RuntimeError("the UF2 showed nothing in 5 s: %r" % bytes(p.link.serial[-400:]))
-        p.link.run(clock.now_us() + 1000)
-    return p, clock.now_us() / 1000
+    return p, p.until_drawn() / 1000
 
 
 def figures():

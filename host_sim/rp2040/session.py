@@ -73,15 +73,21 @@ class Pico(Keys):
         if self.emu.epaper is not None:
             self.inputs.append(self.emu.epaper)  # its BUSY pin
         self.link = Link(self.path, ws2812=[self.cfg["pixels"]["pin"]], on_reset=self._reset)
+        self.boot_us = self.until_drawn() if wait else clock.now_us()
+
+    def until_drawn(self):
+        """Run until the device draws on its OLED; returns that time (us), then
+        lets SEEN_MS pass: nobody presses, nor types Ctrl-C, before the screen
+        has been seen, and the boot ends meanwhile."""
         oled = self.emu.oled
-        while wait and not (oled.on and any(oled.ram)):
+        while not (oled.on and any(oled.ram)):
             if clock.now_us() > BOOT_LIMIT_MS * 1000:
                 raise PicoError("the emulated Pico showed nothing on its OLED in %d ms; its USB serial said: %r"
                                 % (BOOT_LIMIT_MS, bytes(self.link.serial[-400:])))
             self.link.run(clock.now_us() + 1000)
-        self.boot_us = clock.now_us()
-        if wait:  # nobody presses, nor types Ctrl-C, before the screen has been seen: the boot ends meanwhile
-            self.link.run(self.boot_us + SEEN_MS * 1000)
+        drawn = clock.now_us()
+        self.link.run(drawn + SEEN_MS * 1000)
+        return drawn
 
     def _reset(self, why):
         self.resets += 1

@@ -15,7 +15,6 @@ import pytest
 from host_sim import FIRMWARE, hw
 
 hw.install()
-from emu import clock  # noqa: E402
 from game import state  # noqa: E402
 from host_sim.rp2040 import assets, image  # noqa: E402
 from host_sim.tests.test_rp2040 import REACT_MS, look, on_cpython  # noqa: E402
@@ -109,11 +108,7 @@ def test_data_module_holds_every_data_file_but_the_deck(tmp_path):
 
 
 def _boot(p):
-    oled = p.emu.oled
-    while not (oled.on and any(oled.ram)):
-        assert clock.now_us() < 5e6, bytes(p.link.serial[-400:])
-        p.link.run(clock.now_us() + 1000)
-    return clock.now_us()
+    return p.until_drawn()
 
 
 def _flash(dirpath, setup=None):
