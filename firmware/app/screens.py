@@ -16,8 +16,8 @@ Play:  y 0-15    whose turn, big, the round and phase (small), and big on
                  active seat's inverted)
 A message covers y 16-47 (three small lines) for a moment; the turn and
 crystals stay.
-Here what both languages draw; the rest of play's screen and the message box
-are app.screens_en's and app.screens_zh's, each loaded only in its language.
+Here the parts every layout shares; the rest of play's screen and the
+message box are app.screens_play's, one layout set out by the script's metrics.
 The other modes draw their own screens (app/mode/) with text() and wrap().
 A frame is drawn in parts, a part a step (app.frame), and sent to the panel
 only once it is whole."""

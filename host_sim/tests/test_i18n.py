@@ -26,7 +26,7 @@ CALLS = ("tr", "say", "refuse", "side", "_side", "text", "seats", "block")
 TUPLES = {"mode/setup.py": ("ROWS", "TITLE"), "mode/menu.py": ("ROWS",),
           "mode/play.py": ("_NOT_NOW", "_NO_MORE"), "slot.py": ("UNSEEN",)}
 MESSAGES = ("mode/play.py", "slot.py")  # their tuples' texts are refusals
-# the panel beside the grid (app.screens_en._side): 62 pixels wide
+# the panel beside the grid (app.screens_play._side): 62 pixels wide
 SIDE = ("no dice", "ROLL", "NEXT:", "no roll", "deck%3d", "NEXT OK", "opens", "OK:open", "PASS:", "end",
         "%d:guess", "PASS", "N=%d", "call:", "tie:", "OK:done")
 # texts wrapped into a box: (width, height) in Chinese

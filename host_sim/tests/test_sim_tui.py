@@ -482,7 +482,7 @@ def test_the_picture_is_named_at_the_reveal_in_the_language_the_device_speaks(bo
     async def test(app, pilot, s):
         assert lang.code == code
         help_line = str(app.query_one("#help").render())
-        assert ("撤销" if code == "zh-hans" else "撤銷") in help_line and "quit" not in help_line
+        assert ("菜单" if code == "zh-hans" else "選單") in help_line and "quit" not in help_line
         assert app.query_one("#lid").border_title == ("盖板" if code == "zh-hans" else "蓋板")
         p = s.game().active + 1
         await keys(app, pilot, "r o %d o" % p, 1500)

@@ -85,13 +85,10 @@ def test_top_band_words_keep_clear_of_the_dice_and_n(tmp_path, lang):
     s = press.start("pico_pca9685", str(tmp_path), {"players": 6, "rules": "standard", "seed": 3})
     s.keys("r")
     from app import screens
-    from app.lang import script, tr
+    from app.lang import tr
     from game import engine
-    if script == "latin":
-        draw_top = screens.top
-    else:
-        from app import screens_zh
-        draw_top = screens_zh._top
+    from app import screens_play
+    draw_top = screens_play._top
     g = s.game()
     words = set(tr(p) for p in screens.PHASE)
     bad = []

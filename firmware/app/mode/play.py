@@ -257,8 +257,8 @@ class Mode:
             lights.dice(g, ctl.store.allowed(), self.cursor, out)
 
     def draw(self, fb, ctl):
-        from app import screens_en  # in English only: app.screens_zh draws play in Chinese
-        return screens_en.draw(fb, ctl)
+        from app import screens_play
+        return screens_play.draw(fb, ctl)
 
 
 _NOT_NOW = ("Press ROLL first", "Open a window: NEXT picks, OK opens", "OK opens, seat guesses, PASS",
