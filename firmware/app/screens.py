@@ -18,7 +18,7 @@ A message covers y 16-47 (three small lines) for a moment; the turn and
 crystals stay.
 Here the parts every layout shares; the rest of play's screen and the
 message box are app.screens_play's, one layout set out by the script's metrics.
-The other modes draw their own screens (app/mode/) with text() and wrap().
+The other modes draw their own screens (app/mode/), with app.lines and these helpers.
 A frame is drawn in parts, a part a step (app.frame), and sent to the panel
 only once it is whole."""
 from app import lang, tall
@@ -103,15 +103,10 @@ def text(s, fb, col, row, inv=False):
     fb.text(s, x, y, 0 if inv else 1)
 
 
-def line(s, fb, col, i, inv=False):
-    """s in tall text on play's line i (0-3) from column col."""
-    tall.draw(fb, s, col * 8, LY + tall.H * i, 8, inv)
-
-
 def wrap(fb, s, row, rows, cols=_W, put=text, sep=" "):
     """Word-wrapped text from row on, at most rows lines (a word longer than
     a line is broken), a part a line; returns the lines used (yield from).
-    put draws a line (text, or line for tall text); sep parts the words
+    put draws a line (text by default); sep parts the words
     (two spaces keep "P3 -1" whole), one space parts them on a line."""
     line = ""
     used = 0
