@@ -124,6 +124,37 @@ def test_the_name_shows_when_every_window_is_open(board):
     clean(p)
 
 
+def test_a_window_closed_while_the_name_is_sent_leaves_old_as_the_glass(board):
+    """The last window opens, so the name is sent; a window closes during that
+    refresh: after it, the panel's "old" plane holds what the glass shows (the
+    name), not the gutter waiting to be sent, so the next partial drives the
+    right pixels."""
+    cards, p, s = board
+    for i in range(11):
+        s.open(i)
+    settle(s)
+    s.open(11)
+    clock.sleep_ms(5)
+    s.update()
+    s.close(0)  # during the refresh that shows the name
+    settle(s)
+    assert shows(p, NAME, b"\xff" * (ROW * 16)) and p.old == p.new == p.glass
+    clean(p)
+
+
+def test_a_card_set_without_tokens_shows_bare_lids(board):
+    from drivers.card_layout import TILE_BYTES as N, Painter
+    cards, p, s = board
+    s.set_card(1, bytes((1, 2, 3, 4, 5, 6) * 2))
+    settle(s)
+    s.set_card(2)
+    settle(s)
+    buf = bytearray(N)
+    for w in range(12):
+        Painter(buf).lid(w, 0)
+        assert shows(p, w, bytes(buf)), "window %d" % (w + 1)
+
+
 @pytest.mark.parametrize("code,k", [("zh-hans", 1), ("zh-hant", 2)])
 def test_the_name_shows_in_the_language_the_device_speaks(tmp_path, code, k):
     """A deck with names in three languages: the reveal's name strip in the
@@ -163,10 +194,13 @@ def test_the_name_shows_in_the_language_the_device_speaks(tmp_path, code, k):
 def test_a_full_refresh_after_max_partials(board):
     cards, p, s = board
     s.max_partials = 3
+    counts = []
     for i in range(5):
         s.open(i)
         settle(s)
-    assert (p.full_refreshes, p.partial_refreshes) == (3, 4)  # the 4th open: a full, the 5th partial
+        counts.append((p.full_refreshes, p.partial_refreshes))
+    # three partials since the card's full refresh, then a full in place of the 4th, then partials again
+    assert counts == [(2, 1), (2, 2), (2, 3), (3, 3), (3, 4)]
     for i in range(5):
         assert shows(p, i, cards[0][1][i])
 
@@ -358,6 +392,18 @@ def test_a_lid_is_a_hatch_a_frame_and_its_tokens_pips(i, token):
             if got != want:
                 wrong.append((x, y))
     assert wrong == []
+
+
+@pytest.mark.parametrize("text", ["\u2603\u2603\u2603", "ab\u2603"])
+def test_a_name_is_centred_on_its_strip(text):
+    """As much white left of the name's ink as right of it (a glyph the deck
+    lacks is a 10 px box in its 12 px cell)."""
+    from drivers.card_layout import NAME_H, ROW, TILE_BYTES as N, Painter
+    buf = bytearray(N)
+    Painter(buf).name(text)
+    ink = [x for y in range(NAME_H) for x in range(ROW * 8) if not (buf[y * ROW + x // 8] >> (7 - x % 8)) & 1]
+    left, right = min(ink), ROW * 8 - 1 - max(ink)
+    assert left == right, (left, right)
 
 
 def test_the_lids_show_the_cards_tokens_on_the_board(tmp_path):

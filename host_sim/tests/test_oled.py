@@ -120,6 +120,7 @@ def test_partial_updates_leave_the_same_pixels_as_a_full_refresh(seed):
             scribble(oled, rnd)
         oled.show()
         assert panel.ram == oled.buffer
+    assert panel.bad_control == []  # every control byte Co, D/C# and six 0s, as the chip reads them
     # a second panel that only ever gets full frames of the same picture
     other = Panel()
     world.bus(0).attach(0x3D, other)

@@ -316,3 +316,11 @@ def test_a_number_with_many_leading_zeros_is_still_the_number():
     assert t.game.n == 3
     assert rules.whole("0" * 40) == 0 and rules.whole("0" * 20 + "9" * 18) == 10 ** 18 - 1
     assert rules.whole("1" + "0" * 18) is None and rules.whole("") is None and rules.whole("0x1") is None
+
+
+def test_an_error_after_crlf_or_cr_ends_names_its_own_line():
+    for end in ("\r\n", "\r"):
+        chunks = [ln + end for ln in ("players 3", "first 1", CARD_LINE, "roll 1 2", "open 12")]
+        with pytest.raises(record.RecordError) as e:
+            record.load(chunks)
+        assert str(e.value).startswith("line 5: open 12"), (end, str(e.value))

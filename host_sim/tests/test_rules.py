@@ -629,3 +629,19 @@ def test_both_dice_spent_in_either_order_open_no_third_window():
         assert not [a for op, a in g.legal() if op == engine.OPEN]
         with pytest.raises(Refused):
             g.apply(engine.OPEN, 4)
+
+
+def test_card_gain_counts_from_the_cards_deal_not_the_games_start():
+    # After the worked example's first card P1 holds 4, P2 0, P3 9; the second
+    # card starts with P3, who passes after one window: +1 over this card, 10 in all.
+    g = play(EXAMPLE + "roll 2 5\nopen 2\npass\nclose")
+    assert g.crystals == [4, 0, 10]
+    assert [g.card_gain(s) for s in range(3)] == [0, 0, 1]
+
+
+def test_every_preset_has_its_menu_line_and_a_house_preset_none():
+    for i, name in enumerate(rules.PRESET_NAMES):
+        line = rules.about(name)
+        assert line == rules.ABOUT[i] if i < len(rules.ABOUT) else line == "", name
+    assert rules.about("no such preset") == ""
+    assert rules.about("standard") != rules.about("family")

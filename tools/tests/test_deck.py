@@ -163,3 +163,22 @@ def test_deck_order_is_a_shuffle_from_the_seed():
     assert a != list(deck_order(12346, 241)) and a != sorted(a)
     firsts = {deck_order(seed, 241)[0] for seed in range(200)}
     assert len(firsts) > 100  # the first card differs from game to game
+
+
+def test_the_reader_takes_the_tiles_size_from_the_header(tmp_path):
+    from drivers.card_layout import TILE_H, TILE_WB
+    d = Deck(write_deck(tmp_path / "d.deck", random_cards(1, 1)))
+    assert (d.windows, d.tile_wb, d.tile_h) == (12, TILE_WB, TILE_H) and TILE_BYTES == TILE_WB * TILE_H
+
+
+def test_a_tile_that_inflates_to_nothing_says_how_many_bytes(tmp_path):
+    import zlib
+    data = bytearray(tool.pack(random_cards(1, 1)))
+    offs = struct.unpack_from("<14I", data, 12)
+    c = zlib.compressobj(9, zlib.DEFLATED, tool.WBITS)
+    empty = c.compress(b"") + c.flush()
+    data[offs[1 + 4]:offs[1 + 4] + len(empty)] = empty  # window 5: a sound stream of no bytes
+    path = tmp_path / "empty.deck"
+    path.write_bytes(bytes(data))
+    with pytest.raises(DeckError, match="card 0 window 5 is damaged \\(0 bytes, not %d\\)" % TILE_BYTES):
+        Deck(str(path)).tile(0, 4, bytearray(TILE_BYTES))

@@ -6,7 +6,8 @@ Each chip refuses what the real one does not know: the SSD1309 has no charge
 pump (0x8D), the SSD1306 no command lock (0xFD). Such a byte is kept in
 `refused` and, as on the chip, taken for a command without arguments, so
 the argument after it is read as a command of its own. While the SSD1309 is
-locked (0xFD 0x16) it ignores every command but the unlock."""
+locked (0xFD 0x16) it ignores every command but the unlock. A control byte
+whose six low bits are not 0 (they are, on the chip) is kept in `bad_control`."""
 
 # commands followed by n argument bytes
 _ARGS = {0x20: 1, 0xAD: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1,
@@ -23,6 +24,7 @@ class SSD1306:
         self.chip = chip
         self._unknown = UNKNOWN[chip]
         self.refused = []  # the command bytes this chip does not know, as sent
+        self.bad_control = []  # control bytes with their six low bits not 0 (datasheet 8.1.5.2)
         self.locked = False  # SSD1309: commands ignored until 0xFD 0x12
         self.width = width
         self.pages = height // 8
@@ -49,6 +51,8 @@ class SSD1306:
         while i < len(data):
             ctrl = data[i]
             i += 1
+            if ctrl & 0x3F:
+                self.bad_control.append(ctrl)
             if ctrl & 0x80:  # Co=1: one byte follows, then another control byte
                 if i < len(data):
                     self._byte(data[i], ctrl & 0x40)
