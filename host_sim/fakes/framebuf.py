@@ -1,6 +1,7 @@
 """`framebuf` for CPython (the MicroPython VM has its own, built in): the
 MONO_VLSB format the SSD1306 uses and the MONO_HLSB of e-paper panels,
-drawing pixel for pixel as MicroPython does."""
+drawing pixel for pixel as MicroPython does. A colour must be an int, as
+MicroPython's C reads it (a None or a float raises TypeError there)."""
 from emu import font8x8
 
 MONO_VLSB = 0
@@ -10,6 +11,12 @@ RGB565 = 1
 GS2_HMSB = 5
 GS4_HMSB = 2
 GS8 = 6
+
+
+def _colour(c):
+    if not isinstance(c, int):
+        raise TypeError("can't convert %s to int" % type(c).__name__)
+    return c
 
 
 class FrameBuffer:
@@ -29,6 +36,7 @@ class FrameBuffer:
         return (y >> 3) * self.stride + x, y & 7  # a column of 8 rows per byte
 
     def _set(self, x, y, c):
+        c = _colour(c)
         if 0 <= x < self.width and 0 <= y < self.height:
             if self.format == GS8:  # a byte a pixel
                 self.buf[y * self.stride + x] = c & 0xFF
@@ -56,6 +64,7 @@ class FrameBuffer:
                 self._set(xx, yy, c)
 
     def fill(self, c):
+        c = _colour(c)
         v = c & 0xFF if self.format == GS8 else 0xFF if c else 0
         for i in range(len(self.buf)):
             self.buf[i] = v

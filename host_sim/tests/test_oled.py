@@ -210,3 +210,24 @@ def test_the_circuitpython_build_sends_the_ssd1309_the_same_lines():
     copy = [ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
             and getattr(n.targets[0], "id", "") == "_INIT_1309"]
     assert copy == [ssd1306.INITS["ssd1309"]]
+
+
+@pytest.mark.parametrize("c", [1, 0])
+def test_a_cjk_glyph_blitted_by_the_driver_is_the_one_the_byte_loop_draws(c, monkeypatch):
+    """app.glyphs draws through the driver's bitmap() and blit (C on the board);
+    a framebuf without bitmap() takes the byte loop (CircuitPython): the same
+    pixels, inked and cleared, at a y across a page boundary."""
+    import framebuf
+    from app import glyphs, lang
+    from host_sim import FIRMWARE
+    panel, oled = oled_board()
+    monkeypatch.setattr(lang, "root", FIRMWARE + "/")  # where the glyph file is
+    monkeypatch.setattr(glyphs, "_font", None)
+    plain = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+    assert not hasattr(plain, "bitmap")
+    for fb in (oled, plain):
+        fb.fill(1 - c)
+        for k, ch in enumerate("视窗門"):
+            glyphs.draw(fb, ord(ch), 3 + 13 * k, 5 + k, c)
+    drawn = bytes(oled.buffer)
+    assert drawn == bytes(plain.buf) and drawn != bytes([255 if c == 0 else 0]) * 1024
