@@ -9,14 +9,14 @@ from game import const
 _LATIN = const(8)  # a Latin character's width and a Latin line's height
 _CJK = const(12)  # an ideograph's width and a CJK line's height
 _PART = const(4)  # ideographs a part of a frame (about 0.5 ms each on the RP2040)
-_NO_START = "，。、：；！？）」"  # never begins a line: the ideograph before it goes along
+_NO_START = "，。、：；！？）」".encode()  # never begins a line: the ideograph before it goes along
+# Text is measured and split in its UTF-8 bytes: on the board, iterating a str makes each character
+# a new string (looked up among the interned ones), about 90 us a character on the RP2040, so a
+# 32-character prompt took 8 ms to split (rp2040_step_us_p99); a byte is a small int, no object.
 
 
 def cjk(s):
-    for ch in s:
-        if ord(ch) > 127:
-            return True
-    return False
+    return len(s) != len(s.encode())  # both counted in C
 
 
 def height(s, mid=False):
@@ -25,8 +25,11 @@ def height(s, mid=False):
 
 def width(s):
     w = 0
-    for ch in s:
-        w += _CJK if ord(ch) > 127 else _LATIN
+    for b in s.encode():
+        if b < 128:
+            w += _LATIN
+        elif b >= 0xC0:  # a character's first byte; 0x80-0xBF go on one
+            w += _CJK
     return w
 
 
@@ -82,43 +85,51 @@ def split(s, w, sep=" "):
     """s broken into lines at most w pixels wide: at sep (a space; on a line
     one space parts what sep parted), and between ideographs (Chinese has no spaces); a Latin word wider than a line is cut.
     A generator: each line is found as it is asked for (drawn a part a line)."""
-    line = ""
+    line = bytearray()
     lw = 0
-    for word in s.split(sep):
+    for word in s.encode().split(sep.encode()):
         first = True
         i = 0
         n = len(word)
         while i < n:
             j = i + 1
-            if ord(word[i]) < 128:
-                while j < n and ord(word[j]) < 128:
+            if word[i] < 128:  # a run of Latin
+                while j < n and word[j] < 128:
                     j += 1
+                uw = _LATIN * (j - i)
+            else:  # one ideograph: its first byte and those that go on it
+                while j < n and word[j] & 0xC0 == 0x80:
+                    j += 1
+                uw = _CJK
             u = word[i:j]
-            uw = width(u)
-            gap = first and line != ""
+            gap = first and len(line) > 0
             if line and lw + (_LATIN if gap else 0) + uw > w:
-                carry = ""
-                if u in _NO_START and len(line) > 1 and ord(line[-1]) > 127:
-                    carry = line[-1]
-                    line = line[:-1]
-                yield line
-                line = carry
-                lw = width(carry)
+                carry = b""
+                if word[i] >= 128 and u in _NO_START and line[-1] >= 128:
+                    k = len(line) - 1
+                    while line[k] & 0xC0 == 0x80:
+                        k -= 1
+                    if k:  # the line keeps a character
+                        carry = line[k:]
+                        line = line[:k]
+                yield str(line, "utf-8")
+                line = bytearray(carry)
+                lw = _CJK if carry else 0
                 gap = False
             while uw > w:
                 k = w // _LATIN
-                yield u[:k]
+                yield str(u[:k], "utf-8")
                 u = u[k:]
-                uw = width(u)
+                uw = _LATIN * len(u)
             if gap:
-                line += " "
+                line += b" "
                 lw += _LATIN
             line += u
             lw += uw
             first = False
             i = j
     if line:
-        yield line
+        yield str(line, "utf-8")
 
 
 def wrap(fb, s, x, y, w, h, sep=" ", mid=False):
