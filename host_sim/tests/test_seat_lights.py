@@ -61,3 +61,22 @@ def test_game_over_lights_no_seat(tmp_path):
         b.key("c" if b.ctl.slot.blocked() else "r" if ph == engine.P_ROLL else
               str(g.active + 1) if ph == engine.P_DECIDE else "o")
     assert g.over() and lit_seats(b) == []
+
+
+def test_the_strip_on_the_wire_shows_what_the_lights_give(tmp_path):
+    """The device sends the colours lights.fill gives (the windows' and the
+    seats', green first, under the brightness cap) a few steps after a key."""
+    from emu import world
+    from host_sim import press
+    s = press.start("pico_pca9685", str(tmp_path) + "/", SETUP)
+    wire = world.pin(s.dev.hw.cfg["pixels"]["pin"])
+    cap = s.dev.hw.pixels.brightness
+    for k in "rnno":
+        s.key(k, 150)
+        want = bytearray(18)
+        lights.fill(s.dev.ctl, want)
+        sent = bytearray()
+        for c in want:
+            r, g, b = lights.PALETTE[c]
+            sent += bytes((g * cap // 255, r * cap // 255, b * cap // 255))
+        assert wire.data == bytes(sent) and any(want), k
