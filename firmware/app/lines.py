@@ -58,25 +58,32 @@ def drawing(fb, s, x, y, inv=False, tall=None, mid=False):
             fb.text(s, x, y, c)
         return
     from app import glyphs  # loaded at the first ideograph drawn
+    e = s.encode()
+    n = len(e)
     i = 0
-    n = len(s)
     k = 0
     while i < n:
-        if ord(s[i]) > 127:
-            glyphs.draw(fb, ord(s[i]), x, y, c)
+        b = e[i]
+        if b > 127:  # an ideograph: its code point from its UTF-8 bytes
+            m = 3 if b >= 0xF0 else 2 if b >= 0xE0 else 1
+            cp = b & (0x3F >> m)
+            for j in range(i + 1, i + 1 + m):
+                cp = cp << 6 | e[j] & 0x3F
+            glyphs.draw(fb, cp, x, y, c)
             x += _CJK
-            i += 1
+            i += 1 + m
             k += 1
             if k % _PART == 0:
                 yield
         else:
             j = i + 1
-            while j < n and ord(s[j]) < 128:
+            while j < n and e[j] < 128:
                 j += 1
+            t = str(e[i:j], "utf-8")
             if mid:
-                big.draw(fb, s[i:j], x, y + 1, 8, inv)
+                big.draw(fb, t, x, y + 1, 8, inv)
             else:
-                fb.text(s[i:j], x, y + 2, c)
+                fb.text(t, x, y + 2, c)
             x += (j - i) * _LATIN
             i = j
 
