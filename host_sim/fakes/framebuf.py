@@ -1,7 +1,8 @@
 """`framebuf` for CPython (the MicroPython VM has its own, built in): the
 MONO_VLSB format the SSD1306 uses and the MONO_HLSB of e-paper panels,
 drawing pixel for pixel as MicroPython does. A colour must be an int, as
-MicroPython's C reads it (a None or a float raises TypeError there)."""
+MicroPython's C reads it (a None or a float raises TypeError there): checked
+once a call, where the firmware passes it in."""
 from emu import font8x8
 
 MONO_VLSB = 0
@@ -36,7 +37,6 @@ class FrameBuffer:
         return (y >> 3) * self.stride + x, y & 7  # a column of 8 rows per byte
 
     def _set(self, x, y, c):
-        c = _colour(c)
         if 0 <= x < self.width and 0 <= y < self.height:
             if self.format == GS8:  # a byte a pixel
                 self.buf[y * self.stride + x] = c & 0xFF
@@ -55,10 +55,11 @@ class FrameBuffer:
                 i, b = self._at(x, y)
                 return (self.buf[i] >> b) & 1
             return None
-        self._set(x, y, c)
+        self._set(x, y, _colour(c))
         return None
 
     def fill_rect(self, x, y, w, h, c):
+        c = _colour(c)
         for yy in range(max(0, y), min(self.height, y + h)):
             for xx in range(max(0, x), min(self.width, x + w)):
                 self._set(xx, yy, c)
@@ -85,6 +86,7 @@ class FrameBuffer:
         self.fill_rect(x + w - 1, y, 1, h, c)
 
     def line(self, x1, y1, x2, y2, c):
+        c = _colour(c)
         # Bresenham, as framebuf's C code
         dx, dy = abs(x2 - x1), -abs(y2 - y1)
         sx = 1 if x1 < x2 else -1
@@ -103,7 +105,7 @@ class FrameBuffer:
                 y1 += sy
 
     def text(self, s, x0, y0, c=1):
-        font8x8.text(self._set, s, x0, y0, c)
+        font8x8.text(self._set, s, x0, y0, _colour(c))
 
     def scroll(self, xstep, ystep):
         old = FrameBuffer(bytearray(self.buf), self.width, self.height, self.format, self.stride)
