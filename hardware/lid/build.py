@@ -16,9 +16,11 @@ from .params import BOARD, HERE, PARAMS, WINDOW_CELLS, Lid
 
 SOURCES = [PARAMS, HERE / "params.py", HERE / "model.py", HERE / "cardswitch.py", HERE / "routing.py", HERE / "printing.py", HERE / "pod.py", BOARD,
            HERE.parent / "schematics" / "stripboard.py"]  # the board's pads in the bay
-PRINTED = ("base", "foot", "bay", "lid", "bay_lid", "flap", "diffuser", "switch_frame", "seat_pod",
-           "seat_pod_base")  # what you print; sg90, horn, card and the seat pod's button and pixel are reference bodies
-MOVING = ("flap", "horn")  # turn with the servo shaft
+PRINTED = ("base", "foot", "bay", "lid", "top_plate", "bay_lid", "shutter", "yoke", "crank", "diffuser",
+           "switch_frame", "seat_pod", "seat_pod_base")  # what you print; sg90, horn, card and the seat pod's
+# button and pixel are reference bodies
+SLIDING = ("shutter", "yoke")  # slide along y as the crank's pin drives the yoke
+TURNING = ("crank", "horn")  # turn with the servo's shaft
 PICTURE = HERE.parent / "lid.png"
 CABLES_PICTURE = HERE.parent / "lid_cables.png"
 GUIDE_DOC = HERE.parents[1] / "docs" / "hardware_print.md"
@@ -51,27 +53,33 @@ def lever_rise(p: Lid):
 
 
 def assembly(p: Lid):
-    """Every body's place: the shared parts once, the per-window parts at each window's offset."""
+    """Every body's place: the shared parts once, the per-window parts at each window's offset. A shutter and
+    its yoke slide back along y by crank_radius * (sin(a) - sin(closed)) as its crank turns to a (degrees
+    from pointing -x, towards +y); the crank and horn turn about the shaft, the z axis, by -a."""
     first = p.cells()[0]
-    xa, za = p.axis()
+    sx, sy = p.shaft_xy()
     w = p.windows
     instances = [{"label": name, "part": name, "offset": [0, 0, 0]}
-                 for name in ("base", "bay", "lid", "bay_lid", "card", "card_switch", "lever", "oled", "switch_frame")]
+                 for name in ("base", "bay", "lid", "top_plate", "bay_lid", "card", "card_switch", "lever", "oled",
+                              "switch_frame")]
     fx, fy = p.feet_xy()[0]
     instances += [{"label": f"foot {k}", "part": "foot", "offset": [x - fx, y - fy, 0]}
                   for k, (x, y) in enumerate(p.feet_xy(), 1)]
     windows = []
     for n, (cx, cy, cz) in enumerate(p.cells(), 1):
         offset = [cx - first[0], cy - first[1], cz - first[2]]
-        hinge = {"point": [cx + xa, cy, za], "direction": [0.0, 1.0, 0.0]}
-        for part in ("flap", "horn", "sg90", "diffuser"):
+        for part in ("shutter", "yoke", "crank", "horn", "sg90", "diffuser"):
             inst = {"label": f"{part} {n}", "part": part, "offset": offset, "window": n}
-            if part in MOVING:
-                inst["hinge"] = hinge
+            if part in SLIDING:
+                inst["slide"] = [0.0, 1.0, 0.0]
+            if part in TURNING:
+                inst["turn"] = {"point": [cx + sx, cy + sy, 0.0], "direction": [0.0, 0.0, 1.0]}
             instances.append(inst)
         windows.append([cx - w.width / 2, cy - w.height / 2, cx + w.width / 2, cy + w.height / 2])
-    return {"source_hash": source_hash(), "open_degrees": p.open_degrees(), "lever_rise": lever_rise(p),
-            "overtravel_degrees": p.flap.overtravel, "window_cells": WINDOW_CELLS,
+    closed, opened = p.swing()
+    return {"source_hash": source_hash(), "swing_degrees": [closed, opened], "open_degrees": p.open_degrees(),
+            "crank_radius": p.shutter.crank[0], "stroke": p.shutter.stroke, "lever_rise": lever_rise(p),
+            "overtravel_degrees": p.shutter.overtravel, "window_cells": WINDOW_CELLS,
             "windows": windows, "instances": instances}
 
 
@@ -105,8 +113,8 @@ def render(path, opened=OPEN_IN_PICTURE):
     lo = np.minimum(meshes["base"].bounds[0], meshes["bay"].bounds[0])
     hi = np.maximum(meshes["base"].bounds[1], meshes["bay"].bounds[1])
     hi[2] = lo[2] + (hi[1] - lo[1]) * 0.6
-    pictures.draw(path, bodies, f"Lid: windows {', '.join(map(str, opened))} open ({asm['open_degrees']:.0f} degrees)",
-                  lo, hi)
+    pictures.draw(path, bodies, f"Lid: windows {', '.join(map(str, opened))} open (shutters slid back "
+                  f"{asm['stroke']:.0f} mm)", lo, hi)
 
 
 def render_cables(path=CABLES_PICTURE):
@@ -114,7 +122,7 @@ def render_cables(path=CABLES_PICTURE):
     from . import channels, checks, pictures
     asm = checks.load_assembly()
     meshes = checks.load_meshes({i["part"] for i in asm["instances"]})
-    keep = ("lid", "sg90", "diffuser")
+    keep = ("lid",)
     bodies = [(pictures.COLOURS[label.split()[0]], m) for label, m in checks.place(meshes, asm)
               if label.split()[0] in keep]
     for label, m in channels.lead_bodies():

@@ -1,5 +1,5 @@
 """Checks on the cable grooves, from the meshes: each lead's room in its groove, its path, and that no lead
-lies in a flap's sweep, a window or another part. The leads are boxes (routing.py's grooves less their
+lies in a shutter's or crank's sweep, a window or another part. The leads are boxes (routing.py's grooves less their
 clearance, as deep as the leads are thick); where the LED chain crosses a column groove it lies on the
 servo leads there."""
 
@@ -34,10 +34,10 @@ def lead_bodies(p: Lid = None, lay=None):
             if x0 < x1 and y0 < y1:
                 z0 = floor + c.servo_lead[1]
                 out.append((f"LED over servo leads {k}", _box(x0, x1, y0, y1, z0, z0 + c.led_lead[1])))
-    for n, pts in lay["servo"].items():  # down beside the body, from the top of its end to the lid
+    for n, pts in lay["servo"].items():  # down behind the body, from the top of its end to the top plate
         (x, y, top), (_, _, low) = pts[1], pts[2]
         w, t = c.servo_lead
-        out.append((f"servo lead {n} drop", _box(x - t / 2, x + t / 2, y - w / 2, y + w / 2, low, top)))
+        out.append((f"servo lead {n} drop", _box(x - w / 2, x + w / 2, y - t / 2, y + t / 2, low - t / 2 + 0.05, top)))
     return out
 
 
@@ -54,27 +54,27 @@ def window_crossings(p: Lid = None, lay=None):
     return out
 
 
-_SWEPT = {}  # one flap's sweep, made once per set of meshes
+_SWEPT = {}  # window 1's sweeps, made once per set of meshes
 
 
 def lead_collisions(meshes, asm, leads=None):
     """[(lead, body, mm3)]: the leads against every part at rest (the lid too: a lead wider or thicker
-    than its groove is inside it) and against each flap's and horn's whole sweep."""
+    than its groove is inside it) and against each window's sliding and turning parts' whole sweep."""
     leads = leads if leads is not None else lead_bodies()
     bodies = [(label, m) for label, m in checks.place(meshes, asm) if label not in ("card", "card_switch", "lever")]
     out = [(a, b, v) for a, b, v in checks.collisions(leads + bodies) if a in dict(leads) and b not in dict(leads)]
-    margin = asm["overtravel_degrees"]
-    flaps = [i for i in asm["instances"] if i["part"] == "flap"]
-    key = (id(meshes["flap"]), id(meshes["horn"]), margin, asm["open_degrees"])
+    key = (id(meshes["shutter"]), id(meshes["crank"]), asm["overtravel_degrees"], tuple(asm["swing_degrees"]))
     if key not in _SWEPT:
-        together = trimesh.util.concatenate([meshes["flap"], meshes["horn"]])
-        _SWEPT[key] = checks.sweep(together, flaps[0]["hinge"], -margin, asm["open_degrees"] + margin)
-    swept = _SWEPT[key]
-    for inst in flaps:
-        here = swept.copy()
-        here.apply_translation(np.subtract(inst["offset"], flaps[0]["offset"]))
-        label = f"sweep of flap {inst['window']}"
-        out += [(a, b, v) for a, b, v in checks.collisions(leads + [(label, here)]) if b == label]
+        _SWEPT[key] = checks.sweeps(meshes, asm)
+    first = next(i for i in asm["instances"] if i.get("window") == 1)
+    for inst in asm["instances"]:
+        if inst["part"] != "shutter":
+            continue
+        for kind, swept in _SWEPT[key].items():
+            here = swept.copy()
+            here.apply_translation(np.subtract(inst["offset"], first["offset"]))
+            label = f"{kind} sweep {inst['window']}"
+            out += [(a, b, v) for a, b, v in checks.collisions(leads + [(label, here)]) if b == label]
     return out
 
 
@@ -104,7 +104,8 @@ def path_problems(meshes, asm, p: Lid = None, lay=None):
     lay = lay or routing.layout(p)
     bodies = dict(checks.place(meshes, asm))
     solid = {label: m for label, m in bodies.items() if label.split()[0] in (
-        "lid", "sg90", "diffuser", "flap", "base", "bay", "bay_lid", "foot", "switch_frame", "oled")}
+        "lid", "top_plate", "sg90", "diffuser", "shutter", "yoke", "crank", "horn", "base", "bay", "bay_lid", "foot",
+        "switch_frame", "oled")}
     out = []
     paths = [(f"servo lead {n}", pts) for n, pts in lay["servo"].items()]
     paths += [(f"LED piece {k}", pts) for k, pts in enumerate(lay["led"])]
@@ -113,8 +114,8 @@ def path_problems(meshes, asm, p: Lid = None, lay=None):
     for name, pts in paths:
         for a, b in zip(pts, pts[1:]):
             a, b = np.array(a, float), np.array(b, float)
-            if name.startswith("servo") and a[2] > 0 and b[2] > 0:
-                continue  # over and down beside its servo, in the air: the sweep checks cover it
+            if name.startswith("servo") and a[2] > routing.body_top(p) - 1 and b[2] > routing.body_top(p) - 1:
+                continue  # off the top of its servo's end, in the air
             shrink = (b - a) / max(np.linalg.norm(b - a), 1e-9) * CORE  # the ends touch the parts they join
             hit = _inside(_bar(a + shrink, b - shrink), solid)
             if hit:
@@ -124,8 +125,7 @@ def path_problems(meshes, asm, p: Lid = None, lay=None):
             n = int(name.split()[2])
             x, y, z = pts[0]
             on_face = _inside(_box(x - 1, x + 1, y - 1, y + 1, z - 0.5, z + 0.5), {"sg90": bodies[f"sg90 {n}"]}, 0.5)
-            top = p.axis()[1] - p.servo.shaft_from_end + p.servo.body[0]  # the body's end away from the shaft
-            if not on_face or abs(z - top) > 0.01:
+            if not on_face or abs(z - routing.body_top(p)) > 0.01:
                 out.append(f"{name}: starts at {pts[0]}, not on its servo's end face")
         end = pts[-1] if name != "LED piece 0" else pts[0]
         (x0, x1), (_, y1) = p.outline()
@@ -141,8 +141,8 @@ def clip_problems(meshes, asm, p: Lid = None, lay=None):
     p = p or Lid()
     lay = lay or routing.layout(p)
     bodies = dict(checks.place(meshes, asm))
-    # At the assembly step the leads are clipped in, the servos stand on the lid (the flaps come later).
-    above = {label: m for label, m in bodies.items() if label.split()[0] in ("sg90", "lid")}
+    # The leads are clipped into the lid's grooves before the top plate and the servos go on.
+    above = {label: m for label, m in bodies.items() if label.split()[0] in ("lid",)}
     out = []
     for (x0, x1, y0, y1), along, at in routing.clips(p, lay["grooves"]):
         x, y = (x0, at) if along == "y" else (at, y0)

@@ -1,4 +1,4 @@
-"""Checks on the exported meshes (trimesh, manifold3d): closed solids, no collisions, flap sweeps, cover.
+"""Checks on the exported meshes (trimesh, manifold3d): closed solids, no collisions, shutter strokes, cover.
 
 Works from the STL files and assembly.json that `make hardware` writes, so the
 tests need no CAD kernel. Volumes below TOUCH_MM3 count as parts touching
@@ -17,7 +17,7 @@ STL_DIR = HERE / "stl"
 ASSEMBLY = HERE / "assembly.json"
 TOUCH_MM3 = 0.5
 SWEEP_STEP_DEG = 3.0
-MIN_OVERLAP_MM = 1.5  # a closed flap reaches this far past each window edge: the picture stays hidden at an angle
+MIN_OVERLAP_MM = 1.5  # a closed shutter reaches this far past each window edge: the picture stays hidden at an angle
 
 
 def load_assembly():
@@ -48,22 +48,35 @@ def _manifold(mesh):
     return m
 
 
-def _rotation(hinge, degrees):
-    point, direction = hinge["point"], hinge["direction"]
-    return trimesh.transformations.rotation_matrix(np.radians(degrees), direction, point)
+def _turn(turn, degrees):
+    """The crank's and horn's placing at `degrees` from pointing -x: a turn of -degrees about the shaft."""
+    return trimesh.transformations.rotation_matrix(np.radians(-degrees), turn["direction"], turn["point"])
+
+
+def _slide(assembly, degrees):
+    """How far a shutter has slid back from closed with its crank at `degrees`."""
+    r, closed = assembly["crank_radius"], assembly["swing_degrees"][0]
+    return r * (np.sin(np.radians(degrees)) - np.sin(np.radians(closed)))
+
+
+def pose(mesh, inst, assembly, degrees):
+    """A copy of an instance's mesh in place, its servo at `degrees` (ignored for a part that does not move)."""
+    m = mesh.copy()
+    m.apply_translation(inst["offset"])
+    if "slide" in inst:
+        m.apply_translation(np.multiply(inst["slide"], _slide(assembly, degrees)))
+    if "turn" in inst:
+        m.apply_transform(_turn(inst["turn"], degrees))
+    return m
 
 
 def place(meshes, assembly, opened=None):
     """[(label, trimesh)] of every body at rest; windows in `opened` (1-based) shown open."""
     opened = opened or ()
-    out = []
-    for inst in assembly["instances"]:
-        m = meshes[inst["part"]].copy()
-        m.apply_translation(inst["offset"])
-        if inst.get("window") in opened and "hinge" in inst:
-            m.apply_transform(_rotation(inst["hinge"], assembly["open_degrees"]))
-        out.append((inst["label"], m))
-    return out
+    closed, full = assembly["swing_degrees"]
+    return [(inst["label"], pose(meshes[inst["part"]], inst, assembly,
+                                 full if inst.get("window") in opened else closed))
+            for inst in assembly["instances"]]
 
 
 def collisions(bodies, skip=()):
@@ -80,58 +93,76 @@ def collisions(bodies, skip=()):
     return out
 
 
-def sweep(flap_mesh, hinge, start, end):
-    """The volume a flap passes through from `start` to `end` degrees, as a mesh."""
-    steps = max(2, int(np.ceil((end - start) / SWEEP_STEP_DEG)) + 1)
-    poses = []
-    for deg in np.linspace(start, end, steps):
-        m = flap_mesh.copy()
-        m.apply_transform(_rotation(hinge, deg))
-        poses.append(_manifold(m))
-    union = manifold3d.Manifold.batch_boolean(poses, manifold3d.OpType.Add)
+def angles(assembly, start=None, end=None):
+    """The crank's angles a sweep steps through: by default past both calibrated ends by the overtravel."""
+    closed, full = assembly["swing_degrees"]
+    margin = assembly["overtravel_degrees"]
+    start = closed - margin if start is None else start
+    end = full + margin if end is None else end
+    return np.linspace(start, end, max(2, int(np.ceil((end - start) / SWEEP_STEP_DEG)) + 1))
+
+
+def _union(meshes):
+    union = manifold3d.Manifold.batch_boolean([_manifold(m) for m in meshes], manifold3d.OpType.Add)
     mesh = union.to_mesh()
     return trimesh.Trimesh(vertices=mesh.vert_properties[:, :3], faces=mesh.tri_verts, process=False)
 
 
-def sweep_collisions(meshes, assembly, start=None, end=None):
-    """[(window, other body, volume)]: each flap swept against everything else, by default past both
-    calibrated ends by the overtravel margin, else from `start` to `end` degrees.
+def sweeps(meshes, assembly, window=1, start=None, end=None):
+    """{"slide": mesh, "turn": mesh}: the space window's shutter and yoke, and its crank and horn, pass through."""
+    mine = [inst for inst in assembly["instances"] if inst.get("window") == window]
+    out = {}
+    for kind in ("slide", "turn"):
+        parts = [inst for inst in mine if kind in inst]
+        out[kind] = _union([pose(meshes[inst["part"]], inst, assembly, a) for a in angles(assembly, start, end)
+                            for inst in parts])
+    return out
 
-    Every flap is the same part on a hinge at the same place relative to it, so
-    the sweep is made once and moved to each window."""
+
+def sweep_collisions(meshes, assembly, start=None, end=None):
+    """[(window, other body, volume)]: each window's sliding and turning parts swept over the crank's
+    travel (by default past both calibrated ends by the overtravel margin) against every other body at
+    rest, and, step by step, against each other (the crank's pin runs in the yoke's slot).
+
+    Every window's parts are the same, at the same place relative to it, so the sweeps are made once
+    and moved to each window."""
     bodies = place(meshes, assembly)
-    margin = assembly["overtravel_degrees"]
-    start = -margin if start is None else start
-    end = assembly["open_degrees"] + margin if end is None else end
-    flaps = [inst for inst in assembly["instances"] if inst["part"] == "flap"]
-    first = flaps[0]
-    moving = {inst["part"] for inst in assembly["instances"] if "hinge" in inst}
-    together = trimesh.util.concatenate([meshes[name] for name in sorted(moving)])
-    swept = sweep(together, first["hinge"], start, end)
+    first = [inst for inst in assembly["instances"] if inst.get("window") == 1]
+    swept = sweeps(meshes, assembly, 1, start, end)
     out = []
-    for inst in flaps:
-        shift = np.subtract(inst["offset"], first["offset"])
-        moved = np.subtract(inst["hinge"]["point"], first["hinge"]["point"])
-        if not np.allclose(moved, shift) or inst["hinge"]["direction"] != first["hinge"]["direction"]:
-            raise ValueError(f"window {inst['window']}: its hinge is not where flap 1's is, relative to the flap")
-        here = swept.copy()
-        here.apply_translation(shift)
-        mine = {f"{name} {inst['window']}" for name in moving}
-        others = [(label, m) for label, m in bodies if label not in mine]
-        out += [(inst["window"], b, v) for a, b, v in collisions([(inst["label"], here)] + others)
-                if a == inst["label"]]
+    for n in sorted({inst["window"] for inst in assembly["instances"] if "window" in inst}):
+        mine = [inst for inst in assembly["instances"] if inst.get("window") == n]
+        shift = np.subtract(mine[0]["offset"], first[0]["offset"])
+        for a, b in zip(first, mine):
+            if "turn" in a and not np.allclose(np.subtract(b["turn"]["point"], a["turn"]["point"]), shift):
+                raise ValueError(f"window {n}: its shaft is not where window 1's is, relative to the window")
+        moving = {inst["label"] for inst in mine if "slide" in inst or "turn" in inst}
+        others = [(label, m) for label, m in bodies if label not in moving]
+        for kind, mesh in swept.items():
+            here = mesh.copy()
+            here.apply_translation(shift)
+            label = f"{kind} {n}"
+            out += [(n, b, v) for a, b, v in collisions([(label, here)] + others) if a == label]
+    # The crank against its own yoke and shutter, pose by pose: the sweeps overlap where the pin runs.
+    slide = [inst for inst in first if "slide" in inst]
+    turn = [inst for inst in first if "turn" in inst]
+    for deg in angles(assembly, start, end):
+        posed = [(inst["label"], pose(meshes[inst["part"]], inst, assembly, deg)) for inst in slide + turn]
+        out += [(1, f"{a} with {b} at {deg:.0f} degrees", v) for a, b, v in collisions(posed)
+                if (a.split()[0] in ("crank", "horn")) != (b.split()[0] in ("crank", "horn"))]
     return out
 
 
 def uncovered(meshes, assembly, margin=MIN_OVERLAP_MM):
-    """[(window, mm2)] of the window, grown by `margin` each side, that a closed flap leaves open, seen from above."""
+    """[(window, mm2)] of the window, grown by `margin` each side, that a closed shutter leaves open, seen
+    from above."""
     out = []
     for inst in assembly["instances"]:
-        if inst["part"] != "flap":
+        if inst["part"] != "shutter":
             continue
-        flap = meshes["flap"].copy()
-        flap.apply_translation(inst["offset"])
-        shadow = _manifold(flap).project()
+        shutter = meshes["shutter"].copy()
+        shutter.apply_translation(inst["offset"])
+        shadow = _manifold(shutter).project()
         x0, y0, x1, y1 = assembly["windows"][inst["window"] - 1]
         x0, y0, x1, y1 = x0 - margin, y0 - margin, x1 + margin, y1 + margin
         hole = manifold3d.CrossSection.square((x1 - x0, y1 - y0)).translate((x0, y0))
@@ -188,7 +219,7 @@ def _hits(origins, direction, triangles):
 
 
 def visibility(meshes, assembly, window, step=1.0, opened=None):
-    """{view: fraction of window's card area seen}, with `opened` (default: only `window`) flaps open."""
+    """{view: fraction of window's card area seen}, with `opened` (default: only `window`) shutters open."""
     bodies = place(meshes, assembly, opened or (window,))
     triangles = np.concatenate([m.triangles for label, m in bodies if label not in NOT_IN_VIEW])
     x0, y0, x1, y1 = assembly["windows"][window - 1]
@@ -205,7 +236,7 @@ SEEN_FROM_EACH_SIDE = 0.60  # of an open window's card, from each side of the ta
 
 def seen_by_window(meshes, assembly, all_open=False, step=1.0):
     """{window: {view: fraction seen}}: each window open alone, or with every window open (late in a card,
-    when the neighbours' open flaps are in the way too)."""
+    when every shutter has slid back and every yoke stands behind its window)."""
     n = len(assembly["windows"])
     every = tuple(range(1, n + 1))
     return {w: visibility(meshes, assembly, w, step, every if all_open else None) for w in every}

@@ -14,8 +14,9 @@ PICTURES = HERE.parents[1] / "docs" / "hardware_assembly"
 GREY = "#d0d0d0"
 
 # How far each part is lifted in the exploded drawing (mm): the order it goes together, bottom to top.
-LIFT = {"foot": -45, "switch_frame": -40, "card_switch": -25, "lever": -25, "base": 0, "bay": 0, "board": 35, "lid": 85,
-        "diffuser": 100, "sg90": 115, "oled": 130, "bay_lid": 140, "horn": 165, "flap": 190}
+LIFT = {"foot": -45, "switch_frame": -40, "card_switch": -25, "lever": -25, "base": 0, "bay": 0, "board": 35, "lid": 70,
+        "shutter": 85, "top_plate": 100, "diffuser": 110, "yoke": 120, "sg90": 135, "oled": 150, "bay_lid": 160,
+        "crank": 175, "horn": 185}
 
 # (title, parts added, what to do, fasteners used {BOM rating: count}). The parts are assembly.json's,
 # plus the stripboard as "board".
@@ -45,29 +46,36 @@ STEPS = [
      "through the anchor behind it; plug each into its seat's XH socket. Do the bring-up "
      "(hardware/README.md) before going on.",
      {INSERT: 6}),
-    ("Servos, leads and LED diffusers on the lid", ["lid", "sg90", "diffuser"],
-     "Work column by column, front row first. Stand each SG90 in its mount beside its window, shaft "
-     "towards the window's hinge side, its lead bent over the top of the body and down the gap by the "
-     "mount's left cheek, and fix it with the two screws from its bag through its tabs. Press the lead "
-     "into the groove under the body, then along the column's groove (the next servos stand over it) to "
-     "the column's slot over the bay, under the clips' lips. Solder the LED chain (3 × 24 AWG, DOUT to DIN "
-     "in window order) to the WS2812Bs on their 10 mm carriers, lay each carrier where its diffuser goes "
-     "and press the wires into the LED grooves (the lengths are in the README's wire table); J24's lead "
-     "goes down the left margin to LED 1 and through the slot at the left. Set each diffuser over its "
-     "LED. Push all the leads through their slots.", {}),
-    ("Lid onto tray and bay", [],
-     "Stand tray and bay side by side, plug the servo leads into the servo headers in window order (brown "
-     "to the board's edge), the LED chain into J24, the card switch into J22. Lay the lid over the tray "
-     "and onto the bay's front posts and fix it with four M3 × 14 screws into the feet (through lid and "
-     "tray) and two M3 × 10 into the bay's front posts.", {M3L: 4, M3: 2}),
-    ("Horns and flaps", ["horn", "flap"],
+    ("Servos and LEDs on the top plate", ["top_plate", "sg90", "diffuser"],
+     "Set each SG90 upside down, shaft down and towards the front, between its mount's two pillars "
+     "behind and right of its window, tabs on the pillars' tops, and fix it with the two screws from its "
+     "bag through its tabs. Push its plug down through the slot behind it (the lead then hangs down behind "
+     "the body's right half). Solder the LED chain (3 × 24 AWG, DOUT to DIN in window order) to the "
+     "WS2812Bs on their 10 mm carriers (the lengths are in the README's wire table), push each carrier's "
+     "wires down through the round hole left of its window, lay the carrier over the hole and set its "
+     "diffuser over it.", {}),
+    ("Leads in the lid, lid onto tray and bay", ["lid"],
+     "Stand the tray and the bay side by side and lay the lid over the tray and onto the bay's front "
+     "posts. Hold the top plate over it, servos up, and lay each servo's lead into the lid's groove under "
+     "its hole, then along its column's groove to the column's slot over the bay, under the clips' lips; "
+     "the LED chain into the LED grooves, J24's lead down the left margin to the slot at the left. Push "
+     "all the leads through their slots and plug them in: the servo leads into the servo headers in "
+     "window order (brown to the board's edge), the LED chain into J24, the card switch into J22.", {}),
+    ("Shutters, top plate and yokes", ["shutter", "yoke"],
+     "Lay the 12 shutters on the lid, post up, each over its window (the posts to the windows' right). "
+     "Lower the top plate over them, each post up through its slot, and fix lid and top plate together "
+     "with four M3 screws into the feet (through top plate, lid and tray) and two into the bay's front "
+     "posts. Each shutter now slides freely 24 mm in its channel: push it by its post. Put a drop of "
+     "glue in each yoke's socket and press it onto its post, the slot towards the servo.",
+     {M3L: 4, M3: 2}),
+    ("Cranks and horns", ["crank", "horn"],
      "With every servo at its centre pulse, 1500 µs (hardware/README.md, Bring-up step 5), screw each "
-     "SG90's single-arm horn into its flap's recess with two 1.7 × 5 self-tapping screws (drill the "
-     "horn's two arm holes out to 1.8 mm first: they are 1.0 mm), push the horn onto the "
-     "servo's spline with the flap standing at half its travel (67.5° up), and fix it with the servo's "
-     "horn screw through the bore in the flap's bracket. Then calibrate each window's ends (Bring-up "
-     "step 6): the horns go on before calibration, never after. Open and close each window once from "
-     "the menu: no flap may touch another part.", {ST22: 24}),
+     "SG90's single-arm horn onto its crank with two 1.7 × 5 self-tapping screws down through the arm's "
+     "holes (drill them out to 1.8 mm first: they are 1.0 mm). Slide the shutter to half its stroke, "
+     "turn the crank so its pin points towards the window and drops into the yoke's slot, push the horn "
+     "onto the servo's spline and fix it with the servo's horn screw up through the bore in the crank. "
+     "Then calibrate each window's ends (Bring-up step 6): the horns go on before calibration, never "
+     "after. Open and close each window once from the menu: no part may touch another.", {ST22: 24}),
     ("Bay lid: OLED and buttons", ["bay_lid", "oled"],
      "Fit the five 12 mm panel buttons in the bay lid's holes, left of the OLED (roll, next, ok in the "
      "back row; pass and undo in front), wire them to a 6-pin XH housing (roll, "
@@ -122,8 +130,8 @@ def render_exploded(bodies, path=EXPLODED):
     shown = [(pictures.COLOURS[n], m.copy().apply_translation((0, 0, LIFT[n]))) for n, ms in bodies.items()
              if n in LIFT for m in ms]
     lo, hi = _frame({n: ms for n, ms in bodies.items() if n in LIFT}, LIFT)
-    pictures.draw(path, shown, "Exploded: feet, switch, tray, bay, board, lid, diffusers, servos, OLED, bay lid, "
-                  "horns, flaps", lo, hi, elev=18, azim=-62, size=(9, 10), zoom=1.0)
+    pictures.draw(path, shown, "Exploded: feet, switch, tray, bay, board, lid, shutters, top plate, diffusers, "
+                  "yokes, servos, OLED, bay lid, cranks, horns", lo, hi, elev=18, azim=-62, size=(9, 10), zoom=1.0)
 
 
 def render_step(bodies, n, path):

@@ -1,18 +1,24 @@
 """The lid as parametric CAD code (build123d), from params.toml.
 
 World frame: the card lies in x 0..width (4 columns), y 0..height (3 rows),
-the lid's top face is z = 0. Each window's parts (flap, SG90, LED diffuser)
-are modelled once in the window's own frame (window centre at the origin)
-and placed by translation, so the exported flap is the one you print 12 times.
+the lid's top face is z = 0. Each window's parts (shutter, yoke, crank, SG90,
+horn, LED diffuser) are modelled once in the window's own frame (window
+centre at the origin) and placed by translation, so the exported shutter is
+the one you print 12 times.
 
-A flap hangs on its servo's shaft, an axis along x behind the window's back
-edge; it lifts its front edge to open. Closed, it rests `gap` above the lid,
-held by the servo: nothing stops it, so a mis-calibrated servo cannot stall
-against the lid. Parts: `base` (card tray with slot guides, end stop, finger
-notch and card-switch slot, and the electronics bay with jack and USB holes),
-`lid` (window grid, SG90 mounts, OLED window, button holes), `flap`,
-`diffuser`; `sg90`, `card`, `card_switch` and its `lever` are reference
-bodies for the checks.
+A shutter is a plate that slides along y in a channel between the lid and the
+top plate: closed over its window, open under the row gap behind it. A post
+on it stands up through a slot in the top plate into a yoke, a bar with a
+slot across the slide; the crank on the upside-down SG90's horn runs its pin
+in that slot, so the servo's turn becomes the shutter's slide (a scotch
+yoke). Nothing rises over a window or stands in a 45 degree line of sight
+but the servos over the crossings of the gaps. Parts: `base` (card tray with
+slot guides, end stop, finger notch and card-switch slot, and the
+electronics bay with jack and USB holes), `lid` (windows, the leads'
+grooves, the switch lever's recess), `top_plate` (channels, slots, servo
+mounts), `shutter`, `yoke`, `crank`, `diffuser`, the OLED's `bay_lid`;
+`sg90`, `horn`, `card`, `card_switch` and its `lever` are reference bodies
+for the checks.
 """
 
 import math
@@ -24,7 +30,6 @@ from . import cardswitch
 from .params import Lid
 
 C = (Align.CENTER, Align.CENTER, Align.MIN)
-KEY = 1.0  # depth of the flap's recess that the horn's arm lies in
 MIN = (Align.MIN, Align.MIN, Align.MIN)
 
 
@@ -50,123 +55,213 @@ def _xz_prism(points, y0, y1):
 
 
 def _horn_outline(p: Lid):
-    """The horn's arm in its own plane, (along the arm, across), pointing -x from the shaft."""
+    """The horn's arm in the x-y plane, (x, y) from the shaft, pointing -x (towards the window)."""
     h = p.horn
     w0, w1 = h.arm_width
     return [(0, -w0 / 2), (-h.arm_length, -w1 / 2), (-h.arm_length, w1 / 2), (0, w0 / 2)]
 
 
+def _z_prism(points, z0, z1):
+    """A polygon in the x-y plane, extruded along z from z0 to z1."""
+    area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))
+    points = points if area > 0 else points[::-1]
+    return extrude(Plane.XY.offset(z0) * Polygon(*points, align=None), z1 - z0)
+
+
 def horn(p: Lid):
-    """The SG90's single-arm horn on its shaft, arm pointing -x (a reference body, not printed)."""
+    """The SG90's single-arm horn on the upside-down servo's shaft, arm pointing -x (a reference body)."""
     h = p.horn
-    xa, za = p.axis()
-    y1 = p.horn_face_y() + h.hub_height
-    hub = _y_cylinder(h.hub_diameter / 2, p.horn_face_y(), y1 - 0.2, xa, za)
-    arm = _xz_prism([(xa + u, za + v) for u, v in _horn_outline(p)], p.horn_face_y(),
-                    p.horn_face_y() + h.arm_thickness)
-    bore = _y_cylinder(p.servo.shaft_diameter / 2 + 0.05, p.horn_face_y() + 1.0, y1, xa, za)
+    sx, sy = p.shaft_xy()
+    z0 = p.horn_z()
+    hub = Pos(sx, sy, z0) * Cylinder(h.hub_diameter / 2, h.hub_height - 0.2, align=C)
+    arm = _z_prism([(sx + u, sy + v) for u, v in _horn_outline(p)], z0, z0 + h.arm_thickness)
+    bore = Pos(sx, sy, z0 + 1.0) * Cylinder(p.servo.shaft_diameter / 2 + 0.05, h.hub_height, align=C)
     return hub + arm - bore
 
 
-def flap(p: Lid):
-    """One flap, closed, in its window's frame: the plate, and the bracket that screws to the horn.
+def crank(p: Lid):
+    """The printed crank under the horn's arm, pointing -x: two self-tapping screws down through the arm's
+    holes hold it; its pin, crank radius out, runs in the yoke's slot. A bore under the shaft lets a
+    screwdriver reach the horn screw."""
+    r, _, width = p.shutter.crank
+    pin_d, _ = p.shutter.pin
+    sx, sy = p.shaft_xy()
+    z0, z1 = p.crank_z()
+    body = _box(sx - r - pin_d, sx, sy - width / 2, sy + width / 2, z0, z1)
+    body += Pos(sx, sy, z0) * Cylinder(width / 2 + 0.5, z1 - z0, align=C)
+    body -= Pos(sx, sy, z0 - 1) * Cylinder(2.4, z1 - z0 + 2, align=C)
+    for rad in p.horn.holes:
+        body -= Pos(sx - rad, sy, z0 - 1) * Cylinder(0.75, z1 - z0 + 2, align=C)
+    pin = Pos(sx - r, sy, p.yoke_z()[0] + 0.3) * Cylinder(pin_d / 2, z0 - p.yoke_z()[0] - 0.3, align=C)
+    return body + pin
 
-    The bracket stands on the plate's right part, in the x-z plane against the horn's outer face;
-    a pocket takes the horn's arm (so the flap sits at the horn's angle), two screw holes take
-    self-tapping screws through the arm's holes, and a bore over the shaft lets a screwdriver
-    reach the horn screw."""
-    f, h = p.flap, p.horn
-    x0, x1 = p.flap_x()
-    y0, y1 = p.flap_y()
-    xa, za = p.axis()
-    plate = _box(x0, x1, y0, y1, f.gap, f.gap + f.thickness)
-    # The back-left corner steps in where the left neighbour's servo dome stands: rising, the flap's
-    # far edge first swings out by (radius - horizontal distance) from the shaft, 1.2 mm here.
-    dome_x = xa - p.pitch()[0] + p.servo.body[1] / 2 - 0.3
-    swing = math.hypot(xa - x0, za - f.gap) - (xa - x0)
-    dome_x += swing + 0.2
-    if dome_x > x0:
-        plate -= _box(x0 - 1, dome_x, p.servo_face_y() - p.servo.dome - 0.3, y1 + 1, 0, f.gap + f.thickness + 1)
-    face = p.horn_face_y()
-    r = h.hub_diameter / 2 + 0.5
-    yb = face - f.bracket
-    collar = face + KEY  # the bracket reaches past the horn's face: the arm lies in a recess of it
-    bracket = _xz_prism([(xa - h.arm_length - 1.5, f.gap), (xa - 2.0, f.gap), (xa - 2.0, za - r),
-                         (xa, za - r), (xa, za + r), (xa - h.arm_length - 1.5, za + r)], yb, collar)
-    bracket += _y_cylinder(r, yb, collar, xa, za)
-    pocket = _xz_prism([(xa + u * 1.02 + 0.2, za + v + 0.2 * (1 if v > 0 else -1)) for u, v in _horn_outline(p)],
-                       face, collar + 0.1)
-    pocket += _y_cylinder(h.hub_diameter / 2 + 0.2, face, collar + 0.1, xa, za)
-    bore = _y_cylinder(2.4, yb - 1, face + 1, xa, za)
-    holes = [_y_cylinder(0.75, yb - 1, face + 1, xa - rad, za) for rad in h.holes]
-    out = plate + bracket - pocket - bore
-    for hole in holes:
-        out -= hole
-    return out
+
+def pin_x_range(p: Lid):
+    """(least, most) x the crank's pin reaches over the swing and its overtravel, in the window's frame."""
+    r = p.shutter.crank[0]
+    sx, _ = p.shaft_xy()
+    most = max(abs(a) for a in p.swing()) + p.shutter.overtravel
+    return sx - r, sx - r * math.cos(math.radians(most))
+
+
+def shutter(p: Lid):
+    """One shutter, closed, in its window's frame: the plate and its post, which stands up through the top
+    plate's slot into the yoke's socket."""
+    s = p.shutter
+    x0, x1 = p.shutter_x()
+    y0, y1 = p.shutter_y()
+    z0, z1 = p.shutter_z()
+    px, py = s.post_x, s.post_y
+    a, b = s.post[0] / 2, s.post[1] / 2
+    return _box(x0, x1, y0, y1, z0, z1) + _box(px - a, px + a, py - b, py + b, z1 - 0.01, p.yoke_z()[0] + 0.8)
+
+
+def yoke(p: Lid):
+    """The cross-bar glued onto the post, above the top plate: a slot across the slide that the crank's pin
+    runs in (a scotch yoke: the pin's turn becomes the shutter's slide)."""
+    s = p.shutter
+    _, width, _ = s.yoke
+    pin_d, play = s.pin
+    z0, z1 = p.yoke_z()
+    lo, hi = pin_x_range(p)
+    half = pin_d / 2 + play
+    px, py = s.post_x, s.post_y
+    a, b = s.post[0] / 2, s.post[1] / 2
+    bar = _box(lo - half - 1.5, px + a + 1.0, py - width / 2, py + width / 2, z0, z1)
+    bar -= _box(lo - half, hi + half, py - half, py + half, z0 - 1, z1 + 1)
+    return bar - _box(px - a, px + a, py - b, py + b, z0 - 1, z0 + 0.8)
+
+
+def _servo_y(p: Lid):
+    """(y0, y1) of the SG90's body: the shaft near its front end."""
+    _, sy = p.shaft_xy()
+    y0 = sy - p.servo.shaft_from_end
+    return y0, y0 + p.servo.body[0]
+
+
+def _tab_z(p: Lid):
+    return p.servo_face_z() + p.servo.tab_from_top
 
 
 def sg90(p: Lid):
-    """An SG90 standing in the gap right of its window, shaft along -y on the hinge axis (reference body)."""
+    """An SG90 upside down over the crossing, shaft down, its length along y (a reference body)."""
     s = p.servo
-    length, width, height = s.body
-    xa, za = p.axis()
-    face = p.servo_face_y()
-    z0 = za - s.shaft_from_end
-    body = _box(xa - width / 2, xa + width / 2, face, face + height, z0, z0 + length)
-    zc = z0 + length / 2
-    ty = face + s.tab_from_top
-    tabs = _box(xa - width / 2, xa + width / 2, ty, ty + s.tab_thickness, zc - s.tab_span / 2, zc + s.tab_span / 2)
-    dome = _y_cylinder(width / 2 - 0.3, face - s.dome, face, xa, za)
-    shaft = _y_cylinder(s.shaft_diameter / 2, p.horn_face_y() + 1.2, face - s.dome, xa, za)
+    _, width, height = s.body
+    sx, sy = p.shaft_xy()
+    y0, y1 = _servo_y(p)
+    face = p.servo_face_z()
+    body = _box(sx - width / 2, sx + width / 2, y0, y1, face, face + height)
+    yc = (y0 + y1) / 2
+    tz = _tab_z(p)
+    tabs = _box(sx - width / 2, sx + width / 2, yc - s.tab_span / 2, yc + s.tab_span / 2, tz, tz + s.tab_thickness)
+    dome = Pos(sx, sy, face - s.dome) * Cylinder(width / 2 - 0.3, s.dome, align=C)
+    shaft = Pos(sx, sy, p.horn_z() + 1.2) * Cylinder(s.shaft_diameter / 2, face - s.dome - p.horn_z() - 1.2, align=C)
     return body + tabs + dome + shaft
 
 
+SLAB = 3.0  # the pillars' tops the tabs lie on: the tab screws' pilot holes go through them
+
+
+def tab_holes(p: Lid):
+    """[(x, y)] of the SG90's two tab screws in the window's frame."""
+    sx, _ = p.shaft_xy()
+    y0, y1 = _servo_y(p)
+    yc = (y0 + y1) / 2
+    return [(sx, yc - p.servo.hole_spacing / 2), (sx, yc + p.servo.hole_spacing / 2)]
+
+
+PLUG = (8.0, 3.2)  # the servo lead's 3-pin plug (7.6 x 2.5 mm) passes the lead's hole
+
+
+def lead_hole(p: Lid):
+    """(x0, x1, y0, y1) of the hole the servo's lead goes down through the top plate, behind its body and
+    over the rib right of the channel, into the column's groove in the lid; its plug goes through first."""
+    _, y1 = _servo_y(p)
+    x0 = p.shutter_x()[1] + p.shutter.clearance[0] + 0.4
+    return x0, x0 + PLUG[0], y1 + 0.3, y1 + 0.3 + PLUG[1]
+
+
 def servo_mount(p: Lid):
-    """What holds the SG90, printed with the lid: a wall its tabs screw to (M2), with cheeks beside the
-    body, standing in the corner gap behind and right of the window."""
+    """The two pillars on the top plate the SG90's tabs screw onto: each a leg outside the crank's swing
+    and a slab under the tab; the back leg leaves room for the lead going down into its hole."""
     s = p.servo
-    length, width, _ = s.body
-    xa, za = p.axis()
-    face = p.servo_face_y()
-    wall_y = face + s.tab_from_top + s.tab_thickness
-    z0 = za - s.shaft_from_end
-    zc = z0 + length / 2
-    top = zc + s.tab_span / 2 + 1.5
-    half = width / 2 + 1.3
-    lead = p.cables.servo_lead[1] + 0.2  # the left cheek stands off for the lead, which runs down there
-    mount = _box(xa - half - lead, xa + half, wall_y, wall_y + p.lid.wall, -p.lid.thickness, top)
-    mount += _box(xa - half - lead, xa + half, wall_y, face + s.body[2], -p.lid.thickness, 0.0)
-    cheek_y = p.pitch()[1] - p.flap_y()[1] - 0.3  # short of the next row's flap, which passes under the body
-    for side in (-1, 1):
-        x_in = xa + side * (width / 2 + 0.2 + (lead if side < 0 else 0))
-        x_out = xa + side * (half + (lead if side < 0 else 0))
-        mount += _box(min(x_in, x_out), max(x_in, x_out), wall_y, cheek_y, -p.lid.thickness, z0 + length - 2)
-    cut = _box(xa - width / 2 - 0.2, xa + width / 2 + 0.2, wall_y - 1, face + s.body[2] + 1, z0 - 0.2,
-               z0 + length + 0.2)
-    holes = [_y_cylinder(0.8, wall_y - 1, wall_y + p.lid.wall + 1, xa, zc + dz)
-             for dz in (-s.hole_spacing / 2, s.hole_spacing / 2)]
-    out = mount - cut
-    for hole in holes:
-        out -= hole
+    _, width, _ = s.body
+    sx, _ = p.shaft_xy()
+    y0, y1 = _servo_y(p)
+    yc = (y0 + y1) / 2
+    tz = _tab_z(p)
+    base = p.top_plate_z()[1] - 0.01
+    right = sx + width / 2
+    out = None
+    left = sx - width / 2
+    # The front leg stands right of the shaft, where the crank never points; behind the body, where the
+    # crank cannot reach, the leg stands left of the lead's hole and the slab stops short of where the lead
+    # hangs down at the body's right.
+    hole_x0 = lead_hole(p)[0]
+    for ya, yb, legs, slab in (((yc - s.tab_span / 2 + 0.2, y0 - 0.5, (sx + 1.0, right), (left + 0.6, right))),
+                               ((y1 + 0.5, yc + s.tab_span / 2 - 0.2, (left, hole_x0 - 0.4), (left, sx + 1.5)))):
+        pillar = _box(legs[0], legs[1], ya, yb, base, tz - SLAB + 0.01)
+        pillar += _box(slab[0], slab[1], ya, yb, tz - SLAB, tz)
+        out = pillar if out is None else out + pillar
+    for x, y in tab_holes(p):
+        out -= Pos(x, y, tz - SLAB - 1) * Cylinder(0.8, SLAB + 2, align=C)
     return out
 
 
-def tab_slot(p: Lid):
-    """The slot in the lid for the servo's lower tab, which reaches below the lid's top face."""
-    s = p.servo
-    xa, za = p.axis()
-    ty = p.servo_face_y() + s.tab_from_top
-    zc = za - s.shaft_from_end + s.body[0] / 2
-    return _box(xa - s.body[1] / 2 - 0.3, xa + s.body[1] / 2 + 0.3, ty - 0.3, ty + s.tab_thickness + 0.3,
-                -p.lid.thickness - 1, zc)
+def slot(p: Lid):
+    """The post's slot through the top plate, over its stroke and overtravel."""
+    s = p.shutter
+    a = s.post[0] / 2 + s.slot_clearance
+    b = s.post[1] / 2 + s.slot_clearance
+    extra = p.slide_at(p.swing()[1] + s.overtravel) - s.stroke
+    return (s.post_x - a, s.post_x + a, s.post_y - b - extra, s.post_y + s.stroke + b + extra)
+
+
+def channel(p: Lid, cx):
+    """(x0, x1, y0, y1) of the channel a column's three shutters slide in, under the top plate."""
+    s = p.shutter
+    c = s.clearance[0]
+    x0, x1 = p.shutter_x()
+    y0, y1 = p.shutter_y()
+    rows = sorted({cy for _, cy, _ in p.cells()})
+    extra = p.slide_at(p.swing()[1] + s.overtravel) - s.stroke
+    return cx + x0 - c, cx + x1 + c, rows[0] + y0 - c - extra, rows[-1] + y1 + s.stroke + c + extra
+
+
+def top_plate(p: Lid):
+    """The plate over the shutters' channels, screwed down with the lid: windows, the posts' slots, the
+    servo mounts, the LEDs' wire holes, the leads' holes; printed top face down, the ribs between the
+    channels up."""
+    from . import routing
+    (x0, x1), (y0, _) = p.outline()
+    z0, z1 = p.top_plate_z()
+    plate = _box(x0, x1, y0, _seam(p) + p.lid.wall + 8, 0, z1)
+    for cx in sorted({cx for cx, _, _ in p.cells()}):
+        a, b, c, d = channel(p, cx)
+        plate -= _box(a, b, c, d, -1, z0)
+    lay = routing.layout(p)
+    for (gx0, gx1, gy0, gy1), _, _, _ in lay["grooves"]:
+        plate -= _box(gx0, gx1, gy0, gy1, -1, 0.8)  # the ribs stand clear of any lead proud of a groove
+    w = p.windows
+    dx, dy = p.diffuser_xy()
+    for cx, cy, _ in p.cells():
+        plate -= _box(cx - w.width / 2, cx + w.width / 2, cy - w.height / 2, cy + w.height / 2, -1, z1 + 1)
+        a, b, c, d = slot(p)
+        plate -= _box(cx + a, cx + b, cy + c, cy + d, -1, z1 + 1)
+        a, b, c, d = lead_hole(p)
+        plate -= _box(cx + a, cx + b, cy + c, cy + d, -1, z1 + 1)
+        plate -= Pos(cx + dx, cy + dy, -1) * Cylinder(p.diffuser.wire_hole / 2, z1 + 2, align=C)
+        plate += Pos(cx, cy, 0) * servo_mount(p)
+    return _drill(plate, screw_points(p)["lid"], SCREW_HOLE, -1, z1 + 1)
 
 
 def diffuser(p: Lid):
     """A cap over the WS2812B's round carrier in front of a window, printed in clear or white."""
     d = p.diffuser
     x, y = p.diffuser_xy()
-    cap = Pos(x, y, 0) * Cylinder(d.diameter / 2, d.height, align=C)
-    cavity = Pos(x, y, 0) * Cylinder(d.cavity[0] / 2, d.cavity[1], align=C)
+    z = p.top_plate_z()[1]
+    cap = Pos(x, y, z) * Cylinder(d.diameter / 2, d.height, align=C)
+    cavity = Pos(x, y, z) * Cylinder(d.cavity[0] / 2, d.cavity[1], align=C)
     return cap - cavity
 
 
@@ -188,16 +283,14 @@ def _drill(solid, points, radius, z0, z1):
 
 
 def lid(p: Lid):
-    """The lid plate over the card, reaching onto the bay's front wall: windows and servo mounts."""
+    """The lid plate over the card, reaching onto the bay's front wall: the windows, the leads' grooves under
+    the shutters' channels, the card switch lever's recess."""
     (x0, x1), (y0, _) = p.outline()
     plate = _box(x0, x1, y0, _seam(p) + p.lid.wall + 8, -p.lid.thickness, 0)
     w = p.windows
     for cx, cy, _ in p.cells():
         plate -= _box(cx - w.width / 2, cx + w.width / 2, cy - w.height / 2, cy + w.height / 2,
                       -p.lid.thickness - 1, 1)
-        plate += Pos(cx, cy, 0) * servo_mount(p)
-        if tab_slot(p).bounding_box().min.Z < 0:
-            plate -= Pos(cx, cy, 0) * tab_slot(p)
     plate = _cables(p, plate) - lever_recess(p)
     return _drill(plate, screw_points(p)["lid"], SCREW_HOLE, -p.lid.thickness - 1, 1)
 
@@ -471,12 +564,12 @@ def card(p: Lid):
 
 
 def parts(p: Lid):
-    """{name: solid} of every distinct part, flap/sg90/diffuser in window 1's place."""
+    """{name: solid} of every distinct part, the per-window ones in window 1's place."""
     first = Location(p.cells()[0])
     front_left = feet(p)[0]
     return {"base": base(p), "foot": front_left, "bay": bay(p), "lid": lid(p), "bay_lid": bay_lid(p),
-            "flap": first * flap(p),
-            "diffuser": first * diffuser(p),
+            "top_plate": top_plate(p), "shutter": first * shutter(p), "yoke": first * yoke(p),
+            "crank": first * crank(p), "diffuser": first * diffuser(p),
             "sg90": first * sg90(p), "horn": first * horn(p), "card": card(p), "card_switch": card_switch(p),
             "lever": switch_lever(p), "oled": oled_module(p),
             "switch_frame": switch_frame(p)}

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 HERE = Path(__file__).resolve().parent
 PARAMS = HERE / "params.toml"
 BOARD = HERE.parents[1] / "firmware" / "boards" / "pico_pca9685.json"
-SECTIONS = ("card", "windows", "lid", "flap", "servo", "horn", "switch", "diffuser", "bay", "cables", "oled")
+SECTIONS = ("card", "windows", "lid", "shutter", "servo", "horn", "switch", "diffuser", "bay", "cables", "oled")
 # Windows are numbered 1..12 clockwise from the card's arrow (top left), as the rules
 # number them; the last two are the middle row's inner windows. (column, row), row 0 at the front.
 WINDOW_CELLS = [(0, 2), (1, 2), (2, 2), (3, 2), (3, 1), (3, 0), (2, 0), (1, 0), (0, 0), (0, 1), (1, 1), (2, 1)]
@@ -39,32 +39,65 @@ class Lid:
         px, py = self.pitch()
         return [((c + 0.5) * px, (r + 0.5) * py, 0.0) for c, r in WINDOW_CELLS]
 
-    def flap_x(self):
-        half = self.windows.width / 2 + self.flap.overlap[0]
+    def shutter_x(self):
+        """(x0, x1) of a shutter in its window's frame: past the left edge, and past the right edge to carry the post."""
+        o = self.shutter.overlap
+        return -self.windows.width / 2 - o[0], self.windows.width / 2 + o[1]
+
+    def shutter_y(self):
+        """(y0, y1) of a closed shutter in its window's frame."""
+        half = self.windows.height / 2 + self.shutter.overlap[2]
         return -half, half
 
-    def flap_y(self):
-        half = self.windows.height / 2 + self.flap.overlap[1]
+    def shutter_z(self):
+        """(z0, z1) of a shutter: it rides gap above the lid's top face (z 0)."""
+        s = self.shutter
+        return s.gap, s.gap + s.thickness
+
+    def top_plate_z(self):
+        """(z0, z1) of the top plate over the channels."""
+        s = self.shutter
+        z0 = self.shutter_z()[1] + s.clearance[1]
+        return z0, z0 + s.top_plate
+
+    def yoke_z(self):
+        t, _, air = self.shutter.yoke
+        z0 = self.top_plate_z()[1] + air
+        return z0, z0 + t
+
+    def crank_z(self):
+        """(z0, z1) of the crank under the horn's arm, 0.2 mm over the yoke."""
+        z0 = self.yoke_z()[1] + 0.2
+        return z0, z0 + self.shutter.crank[1]
+
+    def horn_z(self):
+        """z of the horn's outer face (its arm's underside, on the crank): the servo stands upside down."""
+        return self.crank_z()[1]
+
+    def servo_face_z(self):
+        """z of the SG90's shaft face, facing down."""
+        return self.horn_z() + self.horn.hub_height + self.servo.dome
+
+    def shaft_xy(self):
+        return tuple(self.servo.shaft_xy)
+
+    def swing(self):
+        """(closed, open) of the crank, in degrees from pointing -x (towards the window) turning to +y: the pin
+        moves the yoke by crank_radius * sin(angle), stroke in all, symmetric about the shaft's y."""
+        import math
+        r = self.shutter.crank[0]
+        half = math.degrees(math.asin(self.shutter.stroke / 2 / r))
         return -half, half
 
-    def axis(self):
-        """(x, z) of the hinge axis in a window's frame: along y, in the gap right of the window, at the
-        servo shaft's height. A positive turn about +y lifts the flap's left edge."""
-        return self.windows.width / 2 + self.servo.axis_from_edge, self.servo.shaft_height
-
-    def servo_face_y(self):
-        """y of the SG90's shaft face: its body stands in the row gap between two rows of flaps (every
-        flap sweeps the whole column gap above its hinge), its dome over its own flap's corner, inside
-        the circle the flap sweeps round the shaft."""
-        return self.flap_y()[1] + 0.05
-
-    def horn_face_y(self):
-        """y of the horn's outer face (the flap's bracket screws to it)."""
-        return self.servo_face_y() - self.servo.dome - self.horn.hub_height
+    def slide_at(self, degrees):
+        """How far a shutter has slid back from closed with its crank at `degrees`."""
+        import math
+        r = self.shutter.crank[0]
+        return r * (math.sin(math.radians(degrees)) - math.sin(math.radians(self.swing()[0])))
 
     def diffuser_xy(self):
-        """The LED's place: in the row gap in front of its window, under the middle of it."""
-        return 0.0, -self.pitch()[1] / 2
+        """The LED's place: on the top plate left of its window, over the rib between two channels."""
+        return tuple(self.diffuser.place)
 
     def pocket_depth(self):
         return self.card.thickness + 0.6
@@ -111,8 +144,9 @@ class Lid:
         return places
 
     def open_degrees(self):
-        """Flap travel, closed to open: the lid's, set by calibration (see the bring-up)."""
-        return self.flap.open_degrees
+        """The servo's swing, closed to open, that slides a shutter its stroke."""
+        lo, hi = self.swing()
+        return hi - lo
 
     def pulse_span_us(self):
         """open_us - closed_us that gives open_degrees on an SG90."""

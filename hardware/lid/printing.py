@@ -19,9 +19,13 @@ GUIDE = {
     "base": (1, "bottom down, card slot up; 0.2 mm layers"),
     "foot": (4, "upright, insert hole up"),
     "bay": (1, "floor down, open top up"),
-    "lid": (1, "top face up, flat on the bed; servo mounts stand up"),
+    "lid": (1, "top face up, flat on the bed"),
+    "top_plate": (1, "ribs down, flat on the bed, servo mounts up: the channels' ceilings bridge 36 mm across x "
+                  "(bridging fan on)"),
     "bay_lid": (1, "top face down, flat on the bed; the OLED's hooks and the board's pillars stand up"),
-    "flap": (12, "plate down, bracket up; 0.2 mm layers, 100 % infill for the bracket"),
+    "shutter": (12, "plate down, post up; 0.2 mm layers"),
+    "yoke": (12, "flat, the post's socket down"),
+    "crank": (12, "flat, the pin up; 100 % infill"),
     "switch_frame": (1, "flat, the face against the tray down; its pilot holes open at the bed"),
     "diffuser": (18, "open side down (the cavity's roof bridges 10.6 mm); clear or white PLA/PETG; 12 for the "
                  "windows, 6 for the seat pods"),

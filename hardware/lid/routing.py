@@ -3,15 +3,16 @@
 Plain Python (no CAD import): model.py cuts what this lays out, and the checks test the meshes
 against it. Windows and cells as in params.py; every groove runs along x or y.
 
-- Servo leads: an SG90's lead leaves the end of its body away from the shaft, near the bottom face;
-  it bends over the body's left side, runs down between the body and the mount's left cheek (set out
-  for it) and into its column's groove under the body. The column groove runs along y just right of
-  the windows, under the flaps' edges and the servos (1.0 mm below every flap's sweep), picking up
-  the lead of each row's servo, to the column's exit over the bay: 1, 2, then 3 leads side by side.
-- The LED chain, J24 to LED 1 and on in window order: in the left and right margins, the front
-  margin, and in each row gap along the strip under the servo bodies (the only way past their
-  mounts). Where it crosses a column groove it lies over the servo leads, up to 0.5 mm proud of the
-  lid, under a servo's body and outside every flap's sweep.
+- Servo leads: an SG90 stands upside down over a crossing; its lead leaves the top of the body's
+  end away from the shaft, hangs down behind the body's right half (right of the mount's back slab),
+  straight through its hole over the rib, and bends into its column's groove in the lid. The column
+  groove runs along y right of the windows, under the channels' right edges and the ribs, picking
+  up the lead of each row's servo, to the column's exit over the bay: 1, 2, then 3 leads side by side.
+- The LED chain, J24 to LED 1 and on in window order: each LED's wires go down a hole in the top
+  plate beside its window; between the LEDs of a row the chain runs along the row gap in front of
+  it (the front row's in the front margin), between rows straight along a column gap. Where it
+  crosses or shares a column groove it lies over the servo leads, up to 0.5 mm proud of the lid,
+  under the ribs or 0.1 mm under the shutters (they ride 0.6 mm above the lid).
 """
 
 from .params import Lid
@@ -28,13 +29,32 @@ def groove_width(p: Lid, kind, n):
 
 
 def lane_y(p: Lid, cy):
-    """Centre of the LED groove behind a window row, under that row's servo bodies."""
-    return cy + p.flap_y()[1] + 0.85 + groove_width(p, "led", 1) / 2
+    """Centre of the LED groove behind a window row: the middle of the row gap."""
+    return cy + p.pitch()[1] / 2
 
 
 def drop_y(p: Lid, cy):
-    """y where a servo's lead comes down beside its body (near the body's bottom face)."""
-    return p.servo_face_y() + p.servo.body[2] - 3.0 + cy
+    """y where a servo's lead goes down through its hole in the top plate into the column's groove."""
+    from . import model
+    _, _, y0, y1 = model.lead_hole(p)
+    return cy + (y0 + y1) / 2
+
+
+def drop_x(p: Lid, cx):
+    from . import model
+    x0, x1, _, _ = model.lead_hole(p)
+    return cx + (x0 + x1) / 2
+
+
+def hang_x(p: Lid, cx):
+    """x of a servo's lead where it hangs down behind the body's right half, right of the mount's back slab,
+    straight down through its hole."""
+    return cx + p.shaft_xy()[0] + p.servo.body[1] / 2 - 0.3 - p.cables.servo_lead[0] / 2
+
+
+def body_top(p: Lid):
+    """z of the upside-down SG90's top (its bottom face), where its lead comes out of its end."""
+    return p.servo_face_z() + p.servo.body[2]
 
 
 def exit_y(p: Lid):
@@ -63,8 +83,9 @@ class Segment:
 
 
 def column_left(p: Lid, cx):
-    """x of a column groove's left wall: just right of the window's edge, under the flap's overlap."""
-    return cx + p.windows.width / 2 + 0.2
+    """x of a column groove's left wall: under the leads' holes, right of the window's edge."""
+    from . import model
+    return cx + model.lead_hole(p)[0] - 0.1
 
 
 def layout(p: Lid = None):
@@ -83,9 +104,8 @@ def layout(p: Lid = None):
     rows = {}
     for n, (c, r) in enumerate(params.WINDOW_CELLS, 1):
         rows.setdefault(c, {})[r] = n
-    xa, _ = p.axis()
     s = p.servo
-    top = p.axis()[1] - s.shaft_from_end + s.body[0]
+    top = body_top(p)
     for c, by_row in sorted(rows.items()):
         cx = cells[by_row[0] - 1][0]
         left = column_left(p, cx)
@@ -94,21 +114,26 @@ def layout(p: Lid = None):
             start = ys[r] - (3.0 if r == 0 else 0.0)  # past the first lead's drop
             seg = Segment("servo", r + 1, (left, start), (left, ys[r + 1]), [by_row[k] for k in range(r + 1)])
             grooves.append((seg.rect(p, left), "servo", r + 1, True))
+        for r in range(3):  # where each lead comes down, right of the column groove: it bends into it
+            y = drop_y(p, cells[by_row[r] - 1][1])
+            w = p.cables.servo_lead[0] / 2 + p.cables.side_clearance + 0.3
+            grooves.append(((left, hang_x(p, cx) + w, y - w, y + w), "servo", 1, False))
         width = groove_width(p, "servo", 3)
         # The exit: a slot through the lid over the bay; it stays left of the bay's back corner post.
         post = x1 - p.lid.wall - 10
         ex1 = min(left + width, post - 0.5)
         ex0 = ex1 - max(width - 1.0, 3 * p.cables.servo_lead[0] + 0.2)
         exits.append((ex0, ex1, e0, e1))
-        grooves.append(((min(ex0, left), max(ex1, left + width), ys[2] + 3.0, e0 + 0.5), "servo", 3, False))
+        grooves.append(((min(ex0, left), max(ex1, left + width), min(ys[2] + 3.0, e0 - 1.0), e0 + 0.5), "servo", 3, False))
         for r in range(3):
             n = by_row[r]
             cy = cells[n - 1][1]
             y = drop_y(p, cy)
-            side = cx + xa - s.body[1] / 2 - p.cables.servo_lead[1] / 2 - 0.1
+            hx, dx = hang_x(p, cx), drop_x(p, cx)
+            end_y = cy + p.shaft_xy()[1] - s.shaft_from_end + s.body[0]  # the body's end away from the shaft
             mid = floor + p.cables.servo_lead[1] / 2
-            servo[n] = [(cx + xa, y, top), (side, y, top), (side, y, 0.7), (left + 2.0, y, 0.7), (left + 2.0, y, mid),
-                        (left + 2.0, e0 + 1.0, mid), ((ex0 + ex1) / 2, (e0 + e1) / 2, mid),
+            servo[n] = [(hx, end_y, top), (hx, y, top), (hx, y, mid), (dx, y, mid),
+                        (dx, e0 + 1.0, mid), ((ex0 + ex1) / 2, (e0 + e1) / 2, mid),
                         ((ex0 + ex1) / 2, (e0 + e1) / 2, -p.lid.thickness - 1.0)]
     led = _led_chain(p, cells, grooves, exits, floor)
     return {"grooves": grooves, "exits": exits, "servo": servo, "led": led, "floor": floor}
@@ -117,29 +142,23 @@ def layout(p: Lid = None):
 def _led_chain(p: Lid, cells, grooves, exits, floor):
     dx, dy = p.diffuser_xy()
     leds = [(cx + dx, cy + dy) for cx, cy, _ in cells]
-    (x0, x1), _ = p.outline()
     e0, e1 = exit_y(p)
     half = groove_width(p, "led", 1) / 2
-    left_x = (p.pitch()[0] - p.windows.width) / 2 - half - 1.0  # in the left margin, 1 mm from window 1's edge
-    right_x = x1 - half - 1.9  # in the right margin, right of the servo mounts
     rows = sorted({cy for _, cy, _ in cells})
-    lane = {cy: lane_y(p, cy) for cy in rows}
-    front, middle = rows[0], rows[1]
-    gap_x = (cells[6][0] + cells[5][0]) / 2  # between windows 7 and 6, in front of column 3's groove
+    # Each LED's wire goes down its hole in the top plate; pieces between LEDs of a row run along the row gap
+    # in front of it (the front row's in the front margin), between rows straight along the column gap.
+    lane = {rows[0]: rows[0] - p.pitch()[1] / 2, rows[1]: lane_y(p, rows[0]), rows[2]: lane_y(p, rows[1])}
     L = leds
-    pieces = [
-        [(left_x, (e0 + e1) / 2), (left_x, L[0][1]), L[0]],                                # J24 -> 1
-        [L[0], (L[0][0], lane[middle]), (L[1][0], lane[middle]), L[1]],                   # 1 -> 2
-        [L[1], (L[1][0], lane[middle]), (L[2][0], lane[middle]), L[2]],
-        [L[2], (L[2][0], lane[middle]), (L[3][0], lane[middle]), L[3]],
-        [L[3], (L[3][0], lane[middle]), (right_x, lane[middle]), (right_x, lane[front]),   # 4 -> 5
-         (L[4][0], lane[front]), L[4]],
-        [L[4], (L[4][0], lane[front]), (gap_x, lane[front]), (gap_x, L[5][1]), L[5]],      # 5 -> 6
-        [L[5], L[6]], [L[6], L[7]], [L[7], L[8]],                                          # front margin
-        [L[8], (left_x, L[8][1]), (left_x, L[9][1]), L[9]],                                # 9 -> 10
-        [L[9], (L[9][0], lane[front]), (L[10][0], lane[front]), L[10]],
-        [L[10], (L[10][0], lane[front]), (L[11][0], lane[front]), L[11]],
-    ]
+    left_x = L[0][0]
+
+    def along(a, b, row):
+        return [L[a], (L[a][0], lane[row]), (L[b][0], lane[row]), L[b]]
+    pieces = [[(left_x, (e0 + e1) / 2), L[0]],                                      # J24 -> 1, down the left margin
+              along(0, 1, rows[2]), along(1, 2, rows[2]), along(2, 3, rows[2]),
+              [L[3], L[4]], [L[4], L[5]],                                           # 4 -> 5 -> 6, down column 3's gap
+              along(5, 6, rows[0]), along(6, 7, rows[0]), along(7, 8, rows[0]),
+              [L[8], L[9]],                                                         # 9 -> 10
+              along(9, 10, rows[1]), along(10, 11, rows[1])]
     # Each straight piece is a groove; where two pieces share a line they share a wider groove.
     count = {}
     for piece in pieces:
@@ -150,11 +169,15 @@ def _led_chain(p: Lid, cells, grooves, exits, floor):
         grooves.append((Segment("led", n, a, b, []).rect(p), "led", n, True))
     exits.append((left_x - half, left_x + half, e0, e1))
     mid = floor + p.cables.led_lead[1] / 2
+    up = p.top_plate_z()[1]  # the carrier on the top plate: its wires go down the hole to the groove
     out = []
     for k, piece in enumerate(pieces):
         pts = [(x, y, mid) for x, y in piece]
         if k == 0:
             pts = [(left_x, (e0 + e1) / 2, -p.lid.thickness - 1.0)] + pts
+        else:
+            pts = [(piece[0][0], piece[0][1], up)] + pts
+        pts.append((piece[-1][0], piece[-1][1], up))
         out.append(pts)
     return out
 
@@ -271,10 +294,10 @@ def other_leads(p: Lid = None):
 
 def servo_footprints(p: Lid):
     """(x0, x1, y0, y1) over which each SG90 and its mount stand: a clip there could not be reached."""
-    xa, _ = p.axis()
-    half = p.servo.body[1] / 2 + 1.3 + p.cables.servo_lead[1] + 0.2
-    face = p.servo_face_y()
-    return [(cx + xa - half, cx + xa + half, cy + face - p.servo.dome, cy + face + p.servo.body[2])
+    sx, sy = p.shaft_xy()
+    half = p.servo.body[1] / 2
+    yc = sy - p.servo.shaft_from_end + p.servo.body[0] / 2
+    return [(cx + sx - half, cx + sx + half, cy + yc - p.servo.tab_span / 2, cy + yc + p.servo.tab_span / 2)
             for cx, cy, _ in p.cells()]
 
 

@@ -15,7 +15,7 @@ PROFILE = HERE / "slicer.ini"
 FIGURES = HERE / "slicer.json"
 STL = HERE / "stl"
 FLIPPED = {"bay_lid", "switch_frame"}  # as printing.FLIPPED: sliced upside down
-PARTS = ("base", "foot", "bay", "lid", "bay_lid", "flap", "switch_frame", "diffuser", "seat_pod", "seat_pod_base")
+PARTS = ("base", "foot", "bay", "lid", "top_plate", "bay_lid", "shutter", "yoke", "crank", "switch_frame", "diffuser", "seat_pod", "seat_pod_base")
 _GRAMS = re.compile(r"^; filament used \[g\] = ([0-9.]+)", re.M)
 _TIME = re.compile(r"^; estimated printing time \(normal mode\) = (.+)$", re.M)
 
