@@ -17,7 +17,8 @@ SELF_TAP_MIN = 1.5  # diameters of plastic a self-tapping screw must engage
 TIP_ROOM = 0.5  # an insert screw's tip above the hole's bottom
 
 # (name, thread diameter, length): the BOM's screws (hardware/schematics/sourcing.py)
-M3_FEET = ("ISO 7380 M3 x 14", 3.0, 14.0)
+M3_FEET = ("ISO 7380 M3 x 16", 3.0, 16.0)
+M3_POST = ("ISO 7380 M3 x 12", 3.0, 12.0)
 M3_BAY = ("ISO 7380 M3 x 10", 3.0, 10.0)
 M2_SWITCH = ("ISO 7045 M2 x 14", 2.0, 14.0)
 ST_FRAME = ("ISO 7050 ST2.2 x 6.5", 2.2, 6.5)  # countersunk: its length counts from the head's top
@@ -30,27 +31,32 @@ def places(p=None):
     """[SimpleNamespace]: one per kind of place a screw goes, with count."""
     p = p or Lid()
     tray = p.pocket_depth() + p.lid.wall  # the tray under the lid at its screw points
+    top = round(p.top_plate_z()[1], 3)  # the top plate over the lid: the lid's screws go through both
+    posts = sum(1 for _, y in p.screw_points()["lid"] if y > p.seam())
     feet = len(p.feet_xy())
     bay = sum(len(v) for v in p.screw_points().values()) - feet
     frame_width = p.switch.body[1] + 2 * 0.2 + 2 * p.switch.frame_wall
     q = pod.pod(p)
     out = [
         SimpleNamespace(where="lid and tray into a foot's insert", screw=M3_FEET, count=feet, kind="insert",
-                        clamp=p.lid.thickness + tray, hole=2 * model.SCREW_HOLE, depth=model.INSERT_DEPTH),
-        SimpleNamespace(where="lid or bay lid into a bay post's insert", screw=M3_BAY, count=bay, kind="insert",
+                        clamp=round(top + p.lid.thickness + tray, 3), hole=2 * model.SCREW_HOLE, depth=model.INSERT_DEPTH),
+        SimpleNamespace(where="top plate and lid into a bay front post's insert", screw=M3_POST, count=posts,
+                        kind="insert", clamp=top + p.lid.thickness, hole=2 * model.SCREW_HOLE,
+                        depth=model.INSERT_DEPTH),
+        SimpleNamespace(where="bay lid into a bay post's insert", screw=M3_BAY, count=bay - posts, kind="insert",
                         clamp=p.lid.thickness, hole=2 * model.SCREW_HOLE, depth=model.INSERT_DEPTH),
         SimpleNamespace(where="card switch across its frame, nut outside", screw=M2_SWITCH, count=2, kind="nut",
                         clamp=frame_width, hole=2 * model.SWITCH_HOLE, depth=None),
         SimpleNamespace(where="tray floor down into the switch frame's ends", screw=ST_FRAME, count=2,
                         kind="self-tap", clamp=cardswitch.slot_floor(p) - p.tray_floor(), hole=2 * model.FRAME_SCREW,
                         depth=model.FRAME_PILOT_DEPTH, pilot=2 * model.FRAME_PILOT),
-        SimpleNamespace(where="horn arm into the flap's bracket", screw=ST_HORN, count=24, kind="self-tap",
-                        clamp=p.horn.arm_thickness, hole=HORN_DRILL, depth=p.flap.bracket, pilot=1.5),
+        SimpleNamespace(where="horn arm into the crank", screw=ST_HORN, count=24, kind="self-tap",
+                        clamp=p.horn.arm_thickness, hole=HORN_DRILL, depth=p.shutter.crank[1], pilot=1.5),
         SimpleNamespace(where="seat pod's base plate into a boss", screw=pod.SCREW, count=4 * pod.SEATS,
                         kind="self-tap", clamp=q.plate - pod.COUNTERBORE[1], hole=2 * pod.SCREW_HOLE,
                         depth=pod.PILOT_DEPTH, pilot=2 * pod.PILOT),
-        SimpleNamespace(where="SG90 tab into its mount's wall", screw=SG90_TAB, count=24, kind="self-tap",
-                        clamp=p.servo.tab_thickness, hole=2.0 + 0.3, depth=p.lid.wall, pilot=1.6),
+        SimpleNamespace(where="SG90 tab into its mount's pillar", screw=SG90_TAB, count=24, kind="self-tap",
+                        clamp=p.servo.tab_thickness, hole=2.0 + 0.3, depth=model.SLAB, pilot=1.6),
     ]
     for pl in out:
         name, d, length = pl.screw
