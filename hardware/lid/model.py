@@ -47,10 +47,16 @@ def _y_cylinder(radius, y0, y1, x, z):
     return Pos(x, y0, z) * Rot(-90, 0, 0) * Cylinder(radius, y1 - y0, align=C)
 
 
+def _counter_clockwise(points):
+    """The polygon's points wound counter-clockwise in their own plane: a face's normal, hence the
+    extrusion's direction, follows the winding."""
+    area = sum(a0 * b1 - a1 * b0 for (a0, b0), (a1, b1) in zip(points, points[1:] + points[:1]))
+    return points if area > 0 else points[::-1]
+
+
 def _xz_prism(points, y0, y1):
     """A polygon in the x-z plane, extruded along y from y0 to y1."""
-    area = sum(x0 * z1 - x1 * z0 for (x0, z0), (x1, z1) in zip(points, points[1:] + points[:1]))
-    points = points if area > 0 else points[::-1]  # the face's normal, hence the extrusion, follows the winding
+    points = _counter_clockwise(points)
     return extrude(Plane.XZ.offset(-y0) * Polygon(*points, align=None), -(y1 - y0))
 
 
@@ -63,8 +69,7 @@ def _horn_outline(p: Lid):
 
 def _z_prism(points, z0, z1):
     """A polygon in the x-y plane, extruded along z from z0 to z1."""
-    area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))
-    points = points if area > 0 else points[::-1]
+    points = _counter_clockwise(points)
     return extrude(Plane.XY.offset(z0) * Polygon(*points, align=None), z1 - z0)
 
 
@@ -132,13 +137,6 @@ def yoke(p: Lid):
     return bar - _box(px - a, px + a, py - b, py + b, z0 - 1, z0 + 0.8)
 
 
-def _servo_y(p: Lid):
-    """(y0, y1) of the SG90's body: the shaft near its front end."""
-    _, sy = p.shaft_xy()
-    y0 = sy - p.servo.shaft_from_end
-    return y0, y0 + p.servo.body[0]
-
-
 def _tab_z(p: Lid):
     return p.servo_face_z() + p.servo.tab_from_top
 
@@ -148,7 +146,7 @@ def sg90(p: Lid):
     s = p.servo
     _, width, height = s.body
     sx, sy = p.shaft_xy()
-    y0, y1 = _servo_y(p)
+    y0, y1 = p.servo_y()
     face = p.servo_face_z()
     body = _box(sx - width / 2, sx + width / 2, y0, y1, face, face + height)
     yc = (y0 + y1) / 2
@@ -165,20 +163,9 @@ SLAB = 3.0  # the pillars' tops the tabs lie on: the tab screws' pilot holes go 
 def tab_holes(p: Lid):
     """[(x, y)] of the SG90's two tab screws in the window's frame."""
     sx, _ = p.shaft_xy()
-    y0, y1 = _servo_y(p)
+    y0, y1 = p.servo_y()
     yc = (y0 + y1) / 2
     return [(sx, yc - p.servo.hole_spacing / 2), (sx, yc + p.servo.hole_spacing / 2)]
-
-
-PLUG = (8.0, 3.2)  # the servo lead's 3-pin plug (7.6 x 2.5 mm) passes the lead's hole
-
-
-def lead_hole(p: Lid):
-    """(x0, x1, y0, y1) of the hole the servo's lead goes down through the top plate, behind its body and
-    over the rib right of the channel, into the column's groove in the lid; its plug goes through first."""
-    _, y1 = _servo_y(p)
-    x0 = p.shutter_x()[1] + p.shutter.clearance[0] + 0.4
-    return x0, x0 + PLUG[0], y1 + 0.3, y1 + 0.3 + PLUG[1]
 
 
 def servo_mount(p: Lid):
@@ -187,7 +174,7 @@ def servo_mount(p: Lid):
     s = p.servo
     _, width, _ = s.body
     sx, _ = p.shaft_xy()
-    y0, y1 = _servo_y(p)
+    y0, y1 = p.servo_y()
     yc = (y0 + y1) / 2
     tz = _tab_z(p)
     base = p.top_plate_z()[1] - 0.01
@@ -197,7 +184,7 @@ def servo_mount(p: Lid):
     # The front leg stands right of the shaft, where the crank never points; behind the body, where the
     # crank cannot reach, the leg stands left of the lead's hole and the slab stops short of where the lead
     # hangs down at the body's right.
-    hole_x0 = lead_hole(p)[0]
+    hole_x0 = p.lead_hole()[0]
     for ya, yb, legs, slab in (((yc - s.tab_span / 2 + 0.2, y0 - 0.5, (sx + 1.0, right), (left + 0.6, right))),
                                ((y1 + 0.5, yc + s.tab_span / 2 - 0.2, (left, hole_x0 - 0.4), (left, sx + 1.5)))):
         pillar = _box(legs[0], legs[1], ya, yb, base, tz - SLAB + 0.01)
@@ -213,8 +200,7 @@ def slot(p: Lid):
     s = p.shutter
     a = s.post[0] / 2 + s.slot_clearance
     b = s.post[1] / 2 + s.slot_clearance
-    extra = p.slide_at(p.swing()[1] + s.overtravel) - s.stroke
-    return (s.post_x - a, s.post_x + a, s.post_y - b - extra, s.post_y + s.stroke + b + extra)
+    return (s.post_x - a, s.post_x + a, s.post_y - b - p.overrun(), s.post_y + s.stroke + b + p.overrun())
 
 
 def channel(p: Lid, cx):
@@ -224,8 +210,7 @@ def channel(p: Lid, cx):
     x0, x1 = p.shutter_x()
     y0, y1 = p.shutter_y()
     rows = sorted({cy for _, cy, _ in p.cells()})
-    extra = p.slide_at(p.swing()[1] + s.overtravel) - s.stroke
-    return cx + x0 - c, cx + x1 + c, rows[0] + y0 - c - extra, rows[-1] + y1 + s.stroke + c + extra
+    return cx + x0 - c, cx + x1 + c, rows[0] + y0 - c - p.overrun(), rows[-1] + y1 + s.stroke + c + p.overrun()
 
 
 def top_plate(p: Lid):
@@ -248,7 +233,7 @@ def top_plate(p: Lid):
         plate -= _box(cx - w.width / 2, cx + w.width / 2, cy - w.height / 2, cy + w.height / 2, -1, z1 + 1)
         a, b, c, d = slot(p)
         plate -= _box(cx + a, cx + b, cy + c, cy + d, -1, z1 + 1)
-        a, b, c, d = lead_hole(p)
+        a, b, c, d = p.lead_hole()
         plate -= _box(cx + a, cx + b, cy + c, cy + d, -1, z1 + 1)
         plate -= Pos(cx + dx, cy + dy, -1) * Cylinder(p.diffuser.wire_hole / 2, z1 + 2, align=C)
         plate += Pos(cx, cy, 0) * servo_mount(p)
@@ -306,8 +291,7 @@ def _lip(p: Lid, along, wall, inward, at):
     lo, hi = at - c.clip_length / 2, at + c.clip_length / 2
     if along == "y":
         return _xz_prism(pts, lo, hi)
-    area = sum(a0 * b1 - a1 * b0 for (a0, b0), (a1, b1) in zip(pts, pts[1:] + pts[:1]))
-    pts = pts if area > 0 else pts[::-1]
+    pts = _counter_clockwise(pts)
     return extrude(Plane.YZ.offset(lo) * Polygon(*pts, align=None), hi - lo)
 
 

@@ -4,6 +4,7 @@ Plain Python (no CAD import), so the checks can use it without build123d.
 """
 
 import json
+import math
 import tomllib
 from pathlib import Path
 from types import SimpleNamespace
@@ -14,6 +15,7 @@ BOARD = HERE.parents[1] / "firmware" / "boards" / "pico_pca9685.json"
 SECTIONS = ("card", "windows", "lid", "shutter", "servo", "horn", "switch", "diffuser", "bay", "cables", "oled")
 # Windows are numbered 1..12 clockwise from the card's arrow (top left), as the rules
 # number them; the last two are the middle row's inner windows. (column, row), row 0 at the front.
+PLUG = (8.0, 3.2)  # the lead's hole: the servo lead's 3-pin plug (7.6 x 2.5 mm) passes it
 WINDOW_CELLS = [(0, 2), (1, 2), (2, 2), (3, 2), (3, 1), (3, 0), (2, 0), (1, 0), (0, 0), (0, 1), (1, 1), (2, 1)]
 
 
@@ -84,16 +86,30 @@ class Lid:
     def swing(self):
         """(closed, open) of the crank, in degrees from pointing -x (towards the window) turning to +y: the pin
         moves the yoke by crank_radius * sin(angle), stroke in all, symmetric about the shaft's y."""
-        import math
         r = self.shutter.crank[0]
         half = math.degrees(math.asin(self.shutter.stroke / 2 / r))
         return -half, half
 
     def slide_at(self, degrees):
         """How far a shutter has slid back from closed with its crank at `degrees`."""
-        import math
         r = self.shutter.crank[0]
         return r * (math.sin(math.radians(degrees)) - math.sin(math.radians(self.swing()[0])))
+
+    def overrun(self):
+        """How far past its stroke a shutter slides at the open end's overtravel: its slot and channel take it."""
+        return self.slide_at(self.swing()[1] + self.shutter.overtravel) - self.shutter.stroke
+
+    def servo_y(self):
+        """(y0, y1) of the SG90's body in a window's frame: its length along y, the shaft near its front end."""
+        y0 = self.shaft_xy()[1] - self.servo.shaft_from_end
+        return y0, y0 + self.servo.body[0]
+
+    def lead_hole(self):
+        """(x0, x1, y0, y1) of the hole the servo's lead goes down through the top plate, behind its body and
+        over the rib right of the channel, into the column's groove in the lid; its plug goes through first."""
+        _, y1 = self.servo_y()
+        x0 = self.shutter_x()[1] + self.shutter.clearance[0] + 0.4
+        return x0, x0 + PLUG[0], y1 + 0.3, y1 + 0.3 + PLUG[1]
 
     def diffuser_xy(self):
         """The LED's place: on the top plate left of its window, over the rib between two channels."""

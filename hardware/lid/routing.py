@@ -35,14 +35,12 @@ def lane_y(p: Lid, cy):
 
 def drop_y(p: Lid, cy):
     """y where a servo's lead goes down through its hole in the top plate into the column's groove."""
-    from . import model
-    _, _, y0, y1 = model.lead_hole(p)
+    _, _, y0, y1 = p.lead_hole()
     return cy + (y0 + y1) / 2
 
 
 def drop_x(p: Lid, cx):
-    from . import model
-    x0, x1, _, _ = model.lead_hole(p)
+    x0, x1, _, _ = p.lead_hole()
     return cx + (x0 + x1) / 2
 
 
@@ -84,8 +82,7 @@ class Segment:
 
 def column_left(p: Lid, cx):
     """x of a column groove's left wall: under the leads' holes, right of the window's edge."""
-    from . import model
-    return cx + model.lead_hole(p)[0] - 0.1
+    return cx + p.lead_hole()[0] - 0.1
 
 
 def layout(p: Lid = None):
