@@ -130,8 +130,8 @@ def render_exploded(bodies, path=EXPLODED):
     shown = [(pictures.COLOURS[n], m.copy().apply_translation((0, 0, LIFT[n]))) for n, ms in bodies.items()
              if n in LIFT for m in ms]
     lo, hi = _frame({n: ms for n, ms in bodies.items() if n in LIFT}, LIFT)
-    pictures.draw(path, shown, "Exploded: feet, switch, tray, bay, board, lid, shutters, top plate, diffusers, "
-                  "yokes, servos, OLED, bay lid, cranks, horns", lo, hi, elev=18, azim=-62, size=(9, 10), zoom=1.0)
+    pictures.draw(path, shown, "Exploded: feet, switch, tray, bay, board, lid, shutters, top plate,\n"
+                  "diffusers, yokes, servos, OLED, bay lid, cranks, horns", lo, hi, elev=18, azim=-62, size=(9, 10), zoom=1.0)
 
 
 def render_step(bodies, n, path):
