@@ -10,7 +10,8 @@ import pytest
 from hardware.lid import slicing
 
 GUIDE = Path(__file__).resolve().parents[1] / "docs" / "hardware_print.md"
-SMALL = ("diffuser", "switch_frame", "foot", "seat_pod_base")  # switch_frame: sliced upside down, as it prints
+# switch_frame and top_plate: sliced upside down, pillar_back on its face, as they print
+SMALL = ("diffuser", "switch_frame", "foot", "seat_pod_base", "top_plate", "pillar_back")
 
 
 def guide_rows():
@@ -36,14 +37,19 @@ def test_the_guide_gives_the_slicer_figures_for_every_part_and_their_total():
 @pytest.mark.skipif(slicing.slicer() is None, reason="prusa-slicer is not installed (Debian: apt-get install prusa-slicer)")
 @pytest.mark.parametrize("name", SMALL)
 def test_prusaslicer_gives_the_guides_figures(name):
-    grams, hours = slicing.slice_part(name)
-    want_g, want_h = slicing.load()[name]
+    grams, hours, support = slicing.slice_part(name)
+    want_g, want_h, want_support = slicing.load()[name]
     assert grams == pytest.approx(want_g, rel=0.10) and hours == pytest.approx(want_h, rel=0.10), (
         f"{name}: PrusaSlicer gives {grams:.2f} g, {hours:.3f} h; the guide {want_g} g, {want_h} h")
+    assert support == pytest.approx(want_support, abs=0.05), f"{name}: PrusaSlicer lays {support:.2f} g of support"
 
 
 def test_figures_are_read_from_the_gcode_and_a_gcode_without_them_is_named():
     g = "; filament used [g] = 12.5\n; estimated printing time (normal mode) = 1d 2h 3m 4s\n"
-    assert slicing.figures(g) == (12.5, (86400 + 7200 + 180 + 4) / 3600)
+    assert slicing.figures(g) == (12.5, (86400 + 7200 + 180 + 4) / 3600, 0.0)
+    # support: only the moves that extrude (X/Y and a larger E) inside a support section count
+    lay = (";TYPE:Perimeter\nG1 X1 Y1 E5\n;TYPE:Support material\nG1 E5.5\nG1 X2 Y2 E7.5\nG1 E7\n"
+           ";TYPE:Support material interface\nG1 X3 Y3 E8.5\n;TYPE:Perimeter\nG1 X4 Y4 E20\n")
+    assert slicing.figures(g + lay)[2] == pytest.approx((2.0 + 1.5) * slicing.FILAMENT_G_PER_MM)
     with pytest.raises(ValueError, match="filament used"):
         slicing.figures("; nothing\n")

@@ -14,9 +14,10 @@ import sys
 
 from .params import BOARD, HERE, PARAMS, WINDOW_CELLS, Lid
 
-SOURCES = [PARAMS, HERE / "params.py", HERE / "model.py", HERE / "cardswitch.py", HERE / "routing.py", HERE / "printing.py", HERE / "pod.py", BOARD,
+SOURCES = [PARAMS, HERE / "params.py", HERE / "model.py", HERE / "cardswitch.py", HERE / "routing.py", HERE / "printing.py", HERE / "slicing.py", HERE / "pod.py", BOARD,
            HERE.parent / "schematics" / "stripboard.py"]  # the board's pads in the bay
-PRINTED = ("base", "foot", "bay", "lid", "top_plate", "bay_lid", "shutter", "yoke", "crank", "diffuser",
+PRINTED = ("base", "foot", "bay", "lid", "top_plate", "bay_lid", "shutter", "yoke", "crank", "pillar_front",
+           "pillar_back", "diffuser",
            "switch_frame", "seat_pod", "seat_pod_base")  # what you print; sg90, horn, card and the seat pod's
 # button and pixel are reference bodies
 SLIDING = ("shutter", "yoke")  # slide along y as the crank's pin drives the yoke
@@ -68,7 +69,7 @@ def assembly(p: Lid):
     windows = []
     for n, (cx, cy, cz) in enumerate(p.cells(), 1):
         offset = [cx - first[0], cy - first[1], cz - first[2]]
-        for part in ("shutter", "yoke", "crank", "horn", "sg90", "diffuser"):
+        for part in ("shutter", "yoke", "crank", "horn", "sg90", "pillar_front", "pillar_back", "diffuser"):
             inst = {"label": f"{part} {n}", "part": part, "offset": offset, "window": n}
             if part in SLIDING:
                 inst["slide"] = [0.0, 1.0, 0.0]
@@ -102,7 +103,7 @@ def visibility_table(alone=None, every=None):
 
 
 def render(path, opened=OPEN_IN_PICTURE):
-    """A shaded view of the assembly with some flaps open, as PNG."""
+    """A shaded view of the assembly with some shutters open, as PNG."""
     import numpy as np
 
     from . import checks, pictures

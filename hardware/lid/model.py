@@ -47,6 +47,29 @@ def _y_cylinder(radius, y0, y1, x, z):
     return Pos(x, y0, z) * Rot(-90, 0, 0) * Cylinder(radius, y1 - y0, align=C)
 
 
+def _diamond(radius, a, b):
+    """A square stood on its corner round (a, b) whose sides touch a circle of radius: a hole across a part
+    as it prints with a diamond's 45 degree roof, which needs no support inside it."""
+    d = radius * math.sqrt(2)
+    return [(a + d, b), (a, b + d), (a - d, b), (a, b - d)]
+
+
+def _x_diamond(radius, x0, x1, y, z):
+    """A diamond (_diamond) hole along x from x0 to x1 through (y, z)."""
+    pts = _counter_clockwise(_diamond(radius, y, z))
+    return extrude(Plane.YZ.offset(x0) * Polygon(*pts, align=None), x1 - x0)
+
+
+def _y_teardrop(radius, y0, y1, x, z):
+    """A round hole along y whose top rises to a point at 45 degrees, cut flat 0.5 mm above the circle: a
+    wall's hole that prints without support inside it (the flat top bridges; a panel part's nut covers it)."""
+    r = radius / math.sqrt(2)
+    top = radius + 0.5
+    w = radius * math.sqrt(2) - top
+    drop = _xz_prism([(x - r, z + r), (x + r, z + r), (x + w, z + top), (x - w, z + top)], y0, y1)
+    return _y_cylinder(radius, y0, y1, x, z) + drop
+
+
 def _counter_clockwise(points):
     """The polygon's points wound counter-clockwise in their own plane: a face's normal, hence the
     extrusion's direction, follows the winding."""
@@ -168,30 +191,50 @@ def tab_holes(p: Lid):
     return [(sx, yc - p.servo.hole_spacing / 2), (sx, yc + p.servo.hole_spacing / 2)]
 
 
-def servo_mount(p: Lid):
-    """The two pillars on the top plate the SG90's tabs screw onto: each a leg outside the crank's swing
-    and a slab under the tab; the back leg leaves room for the lead going down into its hole."""
+PEG = (2.0, 0.8, 0.1)  # a pillar's square peg: side, length down into the top plate, clearance each side
+
+
+def _pillar_shapes(p: Lid):
+    """[(y0, y1, leg (x0, x1), slab (x0, x1))]: the front pillar, then the back one, in the window's frame.
+    The front leg stands right of the shaft, where the crank never points; behind the body, where the crank
+    cannot reach, the leg stands left of the lead's hole and the slab stops short of where the lead hangs
+    down at the body's right."""
     s = p.servo
     _, width, _ = s.body
     sx, _ = p.shaft_xy()
     y0, y1 = p.servo_y()
     yc = (y0 + y1) / 2
-    tz = _tab_z(p)
-    base = p.top_plate_z()[1] - 0.01
-    right = sx + width / 2
-    out = None
-    left = sx - width / 2
-    # The front leg stands right of the shaft, where the crank never points; behind the body, where the
-    # crank cannot reach, the leg stands left of the lead's hole and the slab stops short of where the lead
-    # hangs down at the body's right.
+    left, right = sx - width / 2, sx + width / 2
     hole_x0 = p.lead_hole()[0]
-    for ya, yb, legs, slab in (((yc - s.tab_span / 2 + 0.2, y0 - 0.5, (sx + 1.0, right), (left + 0.6, right))),
-                               ((y1 + 0.5, yc + s.tab_span / 2 - 0.2, (left, hole_x0 - 0.4), (left, sx + 1.5)))):
-        pillar = _box(legs[0], legs[1], ya, yb, base, tz - SLAB + 0.01)
+    return [(yc - s.tab_span / 2 + 0.2, y0 - 0.5, (sx + 1.0, right), (left + 0.6, right)),
+            (y1 + 0.5, yc + s.tab_span / 2 - 0.2, (left, hole_x0 - 0.4), (left, sx + 1.5))]
+
+
+def pegs(p: Lid):
+    """[(x0, x1, y0, y1)] of the pillars' pegs, front then back: under the middle of each leg, along its
+    front face (the face it prints on)."""
+    out = []
+    for ya, _, (lx0, lx1), _ in _pillar_shapes(p):
+        x = (lx0 + lx1) / 2
+        out.append((x - PEG[0] / 2, x + PEG[0] / 2, ya, ya + PEG[0]))
+    return out
+
+
+def pillars(p: Lid):
+    """[front, back]: the two pillars the SG90's tabs screw onto, each a leg outside the crank's swing and a
+    slab under the tab. Each prints on its front face (leg and slab are one profile along y: nothing hangs)
+    and is glued onto the top plate, its square peg in a hole: so the top plate prints top face down, flat."""
+    tz = _tab_z(p)
+    base = p.top_plate_z()[1]
+    out = []
+    for (ya, yb, leg, slab), (px0, px1, py0, py1) in zip(_pillar_shapes(p), pegs(p)):
+        pillar = _box(leg[0], leg[1], ya, yb, base, tz - SLAB + 0.01)
         pillar += _box(slab[0], slab[1], ya, yb, tz - SLAB, tz)
-        out = pillar if out is None else out + pillar
-    for x, y in tab_holes(p):
-        out -= Pos(x, y, tz - SLAB - 1) * Cylinder(0.8, SLAB + 2, align=C)
+        pillar += _box(px0, px1, py0, py1, base - PEG[1], base + 0.01)
+        for x, y in tab_holes(p):
+            if ya < y < yb:
+                pillar -= _z_prism(_diamond(0.8, x, y), tz - SLAB - 1, tz + 1)  # across the pillar as it prints
+        out.append(pillar)
     return out
 
 
@@ -215,8 +258,8 @@ def channel(p: Lid, cx):
 
 def top_plate(p: Lid):
     """The plate over the shutters' channels, screwed down with the lid: windows, the posts' slots, the
-    servo mounts, the LEDs' wire holes, the leads' holes; printed top face down, the ribs between the
-    channels up."""
+    pillars' peg holes, the LEDs' wire holes, the leads' holes. It prints top face down: the channels'
+    ceilings lie on the bed, the ribs between the channels stand up."""
     from . import routing
     (x0, x1), (y0, _) = p.outline()
     z0, z1 = p.top_plate_z()
@@ -236,7 +279,9 @@ def top_plate(p: Lid):
         a, b, c, d = p.lead_hole()
         plate -= _box(cx + a, cx + b, cy + c, cy + d, -1, z1 + 1)
         plate -= Pos(cx + dx, cy + dy, -1) * Cylinder(p.diffuser.wire_hole / 2, z1 + 2, align=C)
-        plate += Pos(cx, cy, 0) * servo_mount(p)
+        for x0, x1, y0, y1 in pegs(p):  # through: a blind hole's roof would want support as the plate prints
+            c = PEG[2]
+            plate -= _box(cx + x0 - c, cx + x1 + c, cy + y0 - c, cy + y1 + c, -1, z1 + 1)
     return _drill(plate, screw_points(p)["lid"], SCREW_HOLE, -1, z1 + 1)
 
 
@@ -461,7 +506,7 @@ def bay(p: Lid):
     (a0, a1, ay0, ay1, az0, az1), (tz0, tz1) = routing.tie_anchor(p)
     box += _box(a0, a1, ay0, ay1, az0 - 0.5, az1) - _box(a0 + 1.5, a1 - 1.5, ay0 - 1, ay1 + 1, tz0, tz1)
     zc = top - b.height / 2
-    box -= Pos(c.width * 0.2, y1 + 1, zc) * Rot(90, 0, 0) * Cylinder(b.jack_diameter / 2, wall + 2, align=C)
+    box -= _y_teardrop(b.jack_diameter / 2, y1 - wall - 1, y1 + 1, c.width * 0.2, zc)
     uw, uh = b.usb
     box -= _box(c.width * 0.6 - uw / 2, c.width * 0.6 + uw / 2, y1 - wall - 1, y1 + 1, zc - uh / 2, zc + uh / 2)
     points = [pt for pts in screw_points(p).values() for pt in pts if pt[1] > seam]
@@ -505,7 +550,7 @@ def switch_frame(p: Lid):
                   bottom - 1, floor + 1)
     zh = cardswitch.hole_z(p)
     for dy in (-s.holes[0] / 2, s.holes[0] / 2):
-        frame -= _x_cylinder(SWITCH_HOLE, x - outer_x - 1, x + outer_x + 1, y + dy, zh)
+        frame -= _x_diamond(SWITCH_HOLE, x - outer_x - 1, x + outer_x + 1, y + dy, zh)
     return _drill(frame, frame_screws(p), FRAME_PILOT, floor - FRAME_PILOT_DEPTH, floor + 1)
 
 
@@ -554,6 +599,7 @@ def parts(p: Lid):
     return {"base": base(p), "foot": front_left, "bay": bay(p), "lid": lid(p), "bay_lid": bay_lid(p),
             "top_plate": top_plate(p), "shutter": first * shutter(p), "yoke": first * yoke(p),
             "crank": first * crank(p), "diffuser": first * diffuser(p),
+            "pillar_front": first * pillars(p)[0], "pillar_back": first * pillars(p)[1],
             "sg90": first * sg90(p), "horn": first * horn(p), "card": card(p), "card_switch": card_switch(p),
             "lever": switch_lever(p), "oled": oled_module(p),
             "switch_frame": switch_frame(p)}

@@ -32,6 +32,8 @@ class Lid:
             raise ValueError("params.toml: [windows] must be 4 columns by 3 rows (the game's 12 windows)")
         sh = json.loads(BOARD.read_text())["shutters"] if pulses is None else pulses
         self.closed_us, self.open_us = sh["closed_us"], sh["open_us"]
+        # the stroke the swing gives the crank's pin (a scotch yoke)
+        self.shutter.stroke = 2 * self.shutter.crank[0] * math.sin(math.radians(self.shutter.swing / 2))
 
     def pitch(self):
         return self.card.width / self.windows.columns, self.card.height / self.windows.rows
@@ -86,8 +88,7 @@ class Lid:
     def swing(self):
         """(closed, open) of the crank, in degrees from pointing -x (towards the window) turning to +y: the pin
         moves the yoke by crank_radius * sin(angle), stroke in all, symmetric about the shaft's y."""
-        r = self.shutter.crank[0]
-        half = math.degrees(math.asin(self.shutter.stroke / 2 / r))
+        half = self.shutter.swing / 2
         return -half, half
 
     def slide_at(self, degrees):

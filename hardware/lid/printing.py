@@ -1,7 +1,7 @@
 """The print guide, from the exported meshes: does each part fit the bed, where does it need support,
 how long and how much filament (PrusaSlicer's, slicing.py).
 
-Each part is printed as modelled (z up), except those in FLIPPED (upside down), as the table names; the overhang
+Each part is printed as modelled (z up), except those slicing.ROTATE_X turns (upside down or onto a face), as the table names; the overhang
 figure is the downward-facing area above the bed that a slicer would support or bridge.
 """
 
@@ -20,12 +20,14 @@ GUIDE = {
     "foot": (4, "upright, insert hole up"),
     "bay": (1, "floor down, open top up"),
     "lid": (1, "top face up, flat on the bed"),
-    "top_plate": (1, "ribs down, flat on the bed, servo mounts up: the channels' ceilings bridge 36 mm across x "
-                  "(bridging fan on)"),
-    "bay_lid": (1, "top face down, flat on the bed; the OLED's hooks and the board's pillars stand up"),
+    "top_plate": (1, "top face down, flat on the bed: the channels' ceilings lie on it, the ribs stand up"),
+    "bay_lid": (1, "top face down, flat on the bed; the OLED's hooks and the board's pillars stand up; "
+                "supported under the hooks' four lips: break it off"),
     "shutter": (12, "plate down, post up; 0.2 mm layers"),
-    "yoke": (12, "flat, the post's socket down"),
-    "crank": (12, "flat, the pin up; 100 % infill"),
+    "yoke": (12, "upside down, flat: the post's socket opens upward"),
+    "crank": (12, "upside down, flat, the pin up; 100 % infill"),
+    "pillar_front": (12, "on its front face (the peg's side), the slab's profile standing up; 100 % infill"),
+    "pillar_back": (12, "on its front face (the peg's side), the slab's profile standing up; 100 % infill"),
     "switch_frame": (1, "flat, the face against the tray down; its pilot holes open at the bed"),
     "diffuser": (18, "open side down (the cavity's roof bridges 10.6 mm); clear or white PLA/PETG; 12 for the "
                  "windows, 6 for the seat pods"),
@@ -33,6 +35,9 @@ GUIDE = {
                  "tube stand up; the anchor's tunnel bridges 3 mm"),
     "seat_pod_base": (6, "inner face down, flat; the screws' counterbores up"),
 }
+
+
+SUPPORTED = {"bay_lid"}  # the only parts PrusaSlicer supports, their GUIDE line saying where
 
 
 def overhang_mm2(mesh):
@@ -50,15 +55,14 @@ def estimate(mesh):
     return printed * PLA_G_PER_MM3, printed / FLOW_MM3_PER_S * MOVES / 3600
 
 
-FLIPPED = {"bay_lid", "switch_frame"}  # printed upside down: what hangs under it stands up from the bed
-
-
 def as_printed(name, mesh):
-    """The part's mesh the way up it is printed."""
-    if name not in FLIPPED:
+    """The part's mesh the way up it is printed (slicing.ROTATE_X)."""
+    from .slicing import ROTATE_X
+    if name not in ROTATE_X:
         return mesh
     import trimesh
-    return mesh.copy().apply_transform(trimesh.transformations.rotation_matrix(np.pi, [1, 0, 0]))
+    return mesh.copy().apply_transform(trimesh.transformations.rotation_matrix(np.radians(ROTATE_X[name]),
+                                                                               [1, 0, 0]))
 
 
 def rows(meshes):
@@ -74,7 +78,7 @@ def rows(meshes):
 
 
 def markdown(meshes, sliced=None):
-    """sliced: {part: (grams, hours)} from PrusaSlicer (slicing.load()); the guide's figures."""
+    """sliced: {part: (grams, hours, grams of support)} from PrusaSlicer (slicing.load()); the guide's figures."""
     if sliced is None:
         from . import slicing
         sliced = slicing.load()
@@ -83,18 +87,20 @@ def markdown(meshes, sliced=None):
              "`hardware/lid/printing.py`). Every part fits a 220 x 220 x 250 mm bed as listed. Grams and hours",
              "are PrusaSlicer's (`python -m hardware.lid.slicing`: `prusa-slicer --export-gcode --load",
              "hardware/lid/slicer.ini`, the filament and time comments of its G-code) with the profile",
-             "`hardware/lid/slicer.ini`: 0.4 mm nozzle, PLA, 0.2 mm layers, 3 perimeters, 20 % gyroid, no",
-             "supports. \"Overhang\" is the downward-facing area above the bed: the bridges over holes and",
-             "cut-outs, nothing that needs support material.", "",
-             "| Part | Copies | Size (mm) | Fits the bed | Overhang (cm²) | g each | h each | Orientation |",
-             "|---|---|---|---|---|---|---|---|"]
+             "`hardware/lid/slicer.ini`: 0.4 mm nozzle, PLA, 0.2 mm layers, 3 perimeters, 20 % gyroid, and",
+             "automatic supports (where PrusaSlicer judges a part needs them, bridges not). \"Overhang\" is the",
+             "downward-facing area above the bed: the bridges over holes and cut-outs. \"Support\" is what",
+             "PrusaSlicer laid under the rest: " + (", ".join(f"{n} {sliced[n][2]:.1f} g" for n in GUIDE
+                                                              if sliced.get(n, (0, 0, 0))[2] > 0) or "none") + ".", "",
+             "| Part | Copies | Size (mm) | Fits the bed | Overhang (cm²) | Support (g) | g each | h each | Orientation |",
+             "|---|---|---|---|---|---|---|---|---|"]
     total_g = total_h = 0.0
     for name, copies, size, fits, over, grams, hours, how in rows(meshes):
         if name not in sliced:
             raise ValueError(f"hardware/lid/slicer.json has no figures for {name}: run python -m hardware.lid.slicing")
-        grams, hours = sliced[name]
+        grams, hours, support = sliced[name]
         lines.append(f"| `{name}` | {copies} | {' x '.join(f'{v:g}' for v in size)} | {'yes' if fits else '**no**'} "
-                     f"| {over:.1f} | {grams:.1f} | {hours:.2f} | {how} |")
+                     f"| {over:.1f} | {support:.1f} | {grams:.1f} | {hours:.2f} | {how} |")
         total_g += copies * grams
         total_h += copies * hours
     lines += ["", f"One unit: about **{total_g:.0f} g** of filament and **{total_h:.1f} h** of printing.", ""]

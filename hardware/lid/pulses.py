@@ -1,4 +1,4 @@
-"""The flap's pulse ends: the lid's travel, centred on the pulse the horns are fitted at, against what the
+"""The shutter servo's pulse ends: the lid's travel, centred on the pulse the horns are fitted at, against what the
 firmware lets a calibration set (drivers/calibration.py) from the board config's ends."""
 
 import re
@@ -6,7 +6,7 @@ import re
 from .params import HERE, Lid
 
 CALIBRATION = HERE.parents[1] / "firmware" / "drivers" / "calibration.py"
-CENTRE_US = 1500  # every horn is fitted at this pulse (bring-up step 5): the flap at half its travel
+CENTRE_US = 1500  # every horn is fitted at this pulse (bring-up step 5): the shutter half way
 
 
 def firmware_limits():
@@ -28,7 +28,7 @@ def ends(p: Lid):
 
 
 def problems(p: Lid):
-    """What keeps the firmware from calibrating a flap to ends(p), as text (empty if nothing): each end must
+    """What keeps the firmware from calibrating a shutter to ends(p), as text (empty if nothing): each end must
     lie within the board config's ends +- MARGIN_US, the most a calibration may move one, and MIN_US..MAX_US."""
     fw = firmware_limits()
     lo, hi = sorted((p.closed_us, p.open_us))

@@ -14,8 +14,13 @@ HERE = Path(__file__).resolve().parent
 PROFILE = HERE / "slicer.ini"
 FIGURES = HERE / "slicer.json"
 STL = HERE / "stl"
-FLIPPED = {"bay_lid", "switch_frame"}  # as printing.FLIPPED: sliced upside down
-PARTS = ("base", "foot", "bay", "lid", "top_plate", "bay_lid", "shutter", "yoke", "crank", "switch_frame", "diffuser", "seat_pod", "seat_pod_base")
+# Degrees about x a part turns from its place in the lid to the way it prints: upside down (what hangs under
+# it stands up from the bed), or onto its front face (+90: the face at its least y goes down).
+ROTATE_X = {"bay_lid": 180, "switch_frame": 180, "top_plate": 180, "yoke": 180, "crank": 180, "pillar_front": 90, "pillar_back": 90}
+PARTS = ("base", "foot", "bay", "lid", "top_plate", "bay_lid", "shutter", "yoke", "crank", "pillar_front",
+         "pillar_back", "switch_frame", "diffuser", "seat_pod", "seat_pod_base")
+_E = re.compile(r"^G1 [^;]*E([-0-9.]+)")
+FILAMENT_G_PER_MM = 3.14159 * 0.875 ** 2 * 1.24e-3  # 1.75 mm PLA
 _GRAMS = re.compile(r"^; filament used \[g\] = ([0-9.]+)", re.M)
 _TIME = re.compile(r"^; estimated printing time \(normal mode\) = (.+)$", re.M)
 
@@ -35,22 +40,41 @@ def _seconds(text):
     return total
 
 
+def support_grams(gcode):
+    """Grams of support material the slicer laid (its ';TYPE:Support material...' moves; absolute E, G92
+    resets): the profile lets it support where it judges a part needs it, bridges excepted."""
+    grams, e, support = 0.0, 0.0, False
+    for line in gcode.splitlines():
+        if line.startswith(";TYPE:"):
+            support = line.startswith(";TYPE:Support material")
+        elif line.startswith("G92") and " E" in line:
+            e = float(line.split(" E")[1].split()[0])
+        elif line.startswith("G1"):
+            m = _E.match(line)
+            if m:
+                value = float(m.group(1))
+                if support and value > e and (" X" in line or " Y" in line):  # not an unretract
+                    grams += (value - e) * FILAMENT_G_PER_MM
+                e = value
+    return grams
+
+
 def figures(gcode):
-    """(grams, hours) from a G-code file's closing comments."""
+    """(grams, hours, grams of them support) from a G-code file."""
     g, t = _GRAMS.search(gcode), _TIME.search(gcode)
     if not g or not t:
         raise ValueError("PrusaSlicer's G-code has no 'filament used [g]' or 'estimated printing time' comment")
-    return float(g.group(1)), _seconds(t.group(1)) / 3600
+    return float(g.group(1)), _seconds(t.group(1)) / 3600, support_grams(gcode)
 
 
 def slice_part(name, binary=None):
-    """(grams, hours) for one copy of hardware/lid/stl/<name>.stl."""
+    """(grams, hours, grams of support) for one copy of hardware/lid/stl/<name>.stl."""
     binary = binary or slicer()
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / (name + ".gcode")
         cmd = [binary, "--export-gcode", "--load", str(PROFILE)]
-        if name in FLIPPED:
-            cmd += ["--rotate-x", "180"]
+        if name in ROTATE_X:
+            cmd += ["--rotate-x", str(ROTATE_X[name])]
         cmd += [str(STL / (name + ".stl")), "-o", str(out)]
         p = subprocess.run(cmd, capture_output=True, text=True)
         if p.returncode or not out.exists():
@@ -59,7 +83,7 @@ def slice_part(name, binary=None):
 
 
 def load():
-    """{part: [grams, hours]} as last sliced."""
+    """{part: [grams, hours, grams of support]} as last sliced."""
     return json.loads(FIGURES.read_text())
 
 
