@@ -104,7 +104,7 @@ def path_problems(meshes, asm, p: Lid = None, lay=None):
     lay = lay or routing.layout(p)
     bodies = dict(checks.place(meshes, asm))
     solid = {label: m for label, m in bodies.items() if label.split()[0] in (
-        "lid", "top_plate", "sg90", "diffuser", "shutter", "yoke", "crank", "horn", "base", "bay", "bay_lid", "foot",
+        "lid", "top_plate", "pillar_front", "pillar_back", "sg90", "diffuser", "shutter", "yoke", "crank", "horn", "base", "bay", "bay_lid", "foot",
         "switch_frame", "oled")}
     out = []
     paths = [(f"servo lead {n}", pts) for n, pts in lay["servo"].items()]

@@ -6,6 +6,7 @@
 
 import sys
 
+from . import fasteners as F
 from .params import HERE, Lid
 
 EXPLODED = HERE.parent / "lid_exploded.png"
@@ -15,15 +16,31 @@ GREY = "#d0d0d0"
 
 # How far each part is lifted in the exploded drawing (mm): the order it goes together, bottom to top.
 LIFT = {"foot": -45, "switch_frame": -40, "card_switch": -25, "lever": -25, "base": 0, "bay": 0, "board": 35, "lid": 70,
-        "shutter": 85, "top_plate": 100, "diffuser": 110, "yoke": 120, "sg90": 135, "oled": 150, "bay_lid": 160,
-        "crank": 175, "horn": 185}
+        "shutter": 85, "top_plate": 100, "diffuser": 110, "pillar_front": 110, "pillar_back": 110, "yoke": 120,
+        "sg90": 135, "oled": 150, "bay_lid": 160, "crank": 175, "horn": 185}
 
 # (title, parts added, what to do, fasteners used {BOM rating: count}). The parts are assembly.json's,
-# plus the stripboard as "board".
-M3, INSERT, ST22, M2 = "ISO 7380 M3 x 10", "M3 x 5.7 x 4.6 mm brass", "self-tapping 1.7 x 5", "ISO 7045 M2 x 14"
-M3L = "ISO 7380 M3 x 14"  # through lid and tray into the feet (hardware/lid/screws.py checks every screw)
-ST_FRAME = "ISO 7050 ST2.2 x 6.5"  # down through the tray floor into the switch frame
-ST_POD = "ISO 7049 ST2.2 x 6.5"  # a seat pod's base plate (pod.SCREW)
+# plus the stripboard as "board". The fasteners' names are fasteners.py's; their counts here are the guide's
+# word, which tests/test_hardware_screws.py holds to fasteners.counts() (the BOM's, the screws screws.py checks).
+M3L, M3S, M3 = F.M3_FEET.name, F.M3_POST.name, F.M3_BAY.name  # into the feet, the front posts, the bay lid's
+INSERT, ST22, M2, ST_FRAME, ST_POD = F.INSERT, F.ST_HORN.name, F.M2_SWITCH.name, F.ST_FRAME.name, F.ST_POD.name
+
+
+def _lead_hole(p=None):
+    """Where a servo's lead goes down through the top plate, in the maker's words (params.lead_hole)."""
+    p = p or Lid()
+    x0, x1, y0, y1 = p.lead_hole()
+    front, back = p.servo_y()
+    size = f"{x1 - x0:.1f} × {y1 - y0:.1f} mm".replace(".0 ", " ")
+    if y1 <= front:
+        return (f"{size} hole in front of the servo: the lead leaves the body's back end at the top, runs "
+                "forward over the body and hangs down past the front tab's end into the hole")
+    if y0 >= back:
+        return (f"{size} hole behind the servo: the lead leaves the body's back end above the tab and hangs "
+                "down past the tab's end into the hole")
+    raise ValueError("params.lead_hole: a hole beside the servo's body; say in exploded.py how the lead gets there")
+
+
 STEPS = [
     ("Tray, feet and card switch", ["base", "foot", "card_switch", "lever", "switch_frame"],
      "Press an M3 heat-set insert into each of the four feet (soldering iron at about 220 °C, straight "
@@ -46,14 +63,22 @@ STEPS = [
      "through the anchor behind it; plug each into its seat's XH socket. Do the bring-up "
      "(hardware/README.md) before going on.",
      {INSERT: 6}),
-    ("Servos and LEDs on the top plate", ["top_plate", "sg90", "diffuser"],
-     "Set each SG90 upside down, shaft down and towards the front, between its mount's two pillars "
-     "behind and right of its window, tabs on the pillars' tops, and fix it with the two screws from its "
-     "bag through its tabs. Push its plug down through the slot behind it (the lead then hangs down behind "
-     "the body's right half). Solder the LED chain (3 × 24 AWG, DOUT to DIN in window order) to the "
-     "WS2812Bs on their 10 mm carriers (the lengths are in the README's wire table), push each carrier's "
-     "wires down through the round hole left of its window, lay the carrier over the hole and set its "
-     "diffuser over it.", {}),
+    ("Servos and LEDs on the top plate", ["top_plate", "pillar_front", "pillar_back", "sg90", "diffuser"],
+     "Glue the 24 pillars onto the top plate first, a front and a back one behind and right of each window, "
+     "each one's square peg in its square hole. A pillar's peg is flush with one face, its front: stand each "
+     "pillar on its peg with that face towards the lid's front (the card slot's mouth) and its slab, the top "
+     "with the screw hole, up. The wide front pillar then reaches back from its hole, its slab reaching left "
+     "from its leg; the narrow back pillar, behind it, reaches back from its hole, its slab reaching right; "
+     f"the two slabs' holes line up front to back, {Lid().servo.hole_spacing:g} mm apart. Put a drop of CA "
+     "glue on the pillar's foot beside its peg, not down the hole (the holes open onto the shutters' channels "
+     "and the leads' grooves below), "
+     "press the pillar home and hold it a few seconds. Once the glue has set, set each SG90 upside down, "
+     "shaft down and towards the front, between its two pillars, its tabs on their slabs, and fix it with "
+     "the two screws from its bag down through its tabs into the slabs' holes. Push its plug down through "
+     f"the {_lead_hole()}. Solder the LED chain (3 × 24 AWG, DOUT to DIN in window order) to "
+     "the WS2812Bs on their 10 mm carriers (the lengths are in the README's wire table), push each "
+     "carrier's wires down through the round hole left of its window, lay the carrier over the hole and set "
+     "its diffuser over it.", {}),
     ("Leads in the lid, lid onto tray and bay", ["lid"],
      "Stand the tray and the bay side by side and lay the lid over the tray and onto the bay's front "
      "posts. Hold the top plate over it, servos up, and lay each servo's lead into the lid's groove under "
@@ -64,18 +89,24 @@ STEPS = [
     ("Shutters, top plate and yokes", ["shutter", "yoke"],
      "Lay the 12 shutters on the lid, post up, each over its window (the posts to the windows' right). "
      "Lower the top plate over them, each post up through its slot, and fix lid and top plate together "
-     "with four M3 screws into the feet (through top plate, lid and tray) and two into the bay's front "
-     "posts. Each shutter now slides freely 24 mm in its channel: push it by its post. Put a drop of "
-     "glue in each yoke's socket and press it onto its post, the slot towards the servo.",
-     {M3L: 4, M3: 2}),
+     "with four M3 × 16 screws into the feet (through top plate, lid and tray) and two M3 × 12 screws into "
+     "the bay's front posts. Each shutter now slides freely 24 mm in its channel: push it by its post. Put a "
+     "small drop of CA glue in each yoke's socket and press it onto its post until the post's top meets the "
+     "socket's roof, its bar reaching left from the post over the shutter (the crank's pin will run in its "
+     "slot) and clear of the top plate; keep the glue off the top plate's slot.",
+     {M3L: 4, M3S: 2}),
     ("Cranks and horns", ["crank", "horn"],
-     "With every servo at its centre pulse, 1500 µs (hardware/README.md, Bring-up step 5), screw each "
-     "SG90's single-arm horn onto its crank with two 1.7 × 5 self-tapping screws down through the arm's "
-     "holes (drill them out to 1.8 mm first: they are 1.0 mm). Slide the shutter to half its stroke, "
-     "turn the crank so its pin points towards the window and drops into the yoke's slot, push the horn "
-     "onto the servo's spline and fix it with the servo's horn screw up through the bore in the crank. "
-     "Then calibrate each window's ends (Bring-up step 6): the horns go on before calibration, never "
-     "after. Open and close each window once from the menu: no part may touch another.", {ST22: 24}),
+     "With every servo at its centre pulse, 1500 µs (hardware/README.md, Bring-up step 5), fit the cranks "
+     "one window at a time. Screw the SG90's single-arm horn onto its crank with two 1.7 × 5 self-tapping "
+     "screws down through the arm's holes (drill them out to 1.8 mm first: they are 1.0 mm). Take the "
+     "servo's two tab screws out and lift it off its pillars, its lead still plugged in: on its pillars the "
+     "crank rides just over the yoke and the top plate, and no screwdriver reaches the horn screw. Push the horn onto "
+     "the servo's spline, the crank pointing left (the way the yoke's bar reaches) as near as the spline's "
+     "teeth allow, and fix it with the servo's horn screw through the bore in the crank. Slide the shutter "
+     "to half its stroke, set the servo back on its pillars so that the crank's pin drops into the yoke's "
+     "slot, and screw its tabs down again. Then calibrate each window's ends (Bring-up step 6): the horns "
+     "go on before calibration, never after. Open and close each window once from the menu: no part may "
+     "touch another.", {ST22: 24}),
     ("Bay lid: OLED and buttons", ["bay_lid", "oled"],
      "Fit the five 12 mm panel buttons in the bay lid's holes, left of the OLED (roll, next, ok in the "
      "back row; pass and undo in front), wire them to a 6-pin XH housing (roll, "
@@ -131,7 +162,7 @@ def render_exploded(bodies, path=EXPLODED):
              if n in LIFT for m in ms]
     lo, hi = _frame({n: ms for n, ms in bodies.items() if n in LIFT}, LIFT)
     pictures.draw(path, shown, "Exploded: feet, switch, tray, bay, board, lid, shutters, top plate,\n"
-                  "diffusers, yokes, servos, OLED, bay lid, cranks, horns", lo, hi, elev=18, azim=-62, size=(9, 10), zoom=1.0)
+                  "diffusers, pillars, yokes, servos, OLED, bay lid, cranks, horns", lo, hi, elev=18, azim=-62, size=(9, 10), zoom=1.0)
 
 
 def render_step(bodies, n, path):

@@ -110,7 +110,7 @@ def horn(p: Lid):
 def crank(p: Lid):
     """The printed crank under the horn's arm, pointing -x: two self-tapping screws down through the arm's
     holes hold it; its pin, crank radius out, runs in the yoke's slot. A bore under the shaft lets a
-    screwdriver reach the horn screw."""
+    screwdriver reach the horn screw while the servo is off its pillars (assembly step 6)."""
     r, _, width = p.shutter.crank
     pin_d, _ = p.shutter.pin
     sx, sy = p.shaft_xy()
@@ -197,17 +197,15 @@ PEG = (2.0, 0.8, 0.1)  # a pillar's square peg: side, length down into the top p
 def _pillar_shapes(p: Lid):
     """[(y0, y1, leg (x0, x1), slab (x0, x1))]: the front pillar, then the back one, in the window's frame.
     The front leg stands right of the shaft, where the crank never points; behind the body, where the crank
-    cannot reach, the leg stands left of the lead's hole and the slab stops short of where the lead hangs
-    down at the body's right."""
+    cannot reach, the leg keeps to the body's left, clear of the next row's LED."""
     s = p.servo
     _, width, _ = s.body
     sx, _ = p.shaft_xy()
     y0, y1 = p.servo_y()
     yc = (y0 + y1) / 2
     left, right = sx - width / 2, sx + width / 2
-    hole_x0 = p.lead_hole()[0]
     return [(yc - s.tab_span / 2 + 0.2, y0 - 0.5, (sx + 1.0, right), (left + 0.6, right)),
-            (y1 + 0.5, yc + s.tab_span / 2 - 0.2, (left, hole_x0 - 0.4), (left, sx + 1.5))]
+            (y1 + 0.5, yc + s.tab_span / 2 - 0.2, (left, sx - 2.5), (left, sx + 1.5))]
 
 
 def pegs(p: Lid):

@@ -106,11 +106,14 @@ class Lid:
         return y0, y0 + self.servo.body[0]
 
     def lead_hole(self):
-        """(x0, x1, y0, y1) of the hole the servo's lead goes down through the top plate, behind its body and
-        over the rib right of the channel, into the column's groove in the lid; its plug goes through first."""
-        _, y1 = self.servo_y()
+        """(x0, x1, y0, y1) of the hole the servo's lead goes down through the top plate, over the rib right
+        of the channel, into the column's groove in the lid; its plug goes through first. The lead leaves the
+        body's back end at the top, runs forward over the body and hangs down past the front tab's end: behind
+        the back tab the next row's LED stands, and beside the body the rib has no room."""
+        y0, y1 = self.servo_y()
+        tab_front = (y0 + y1) / 2 - self.servo.tab_span / 2
         x0 = self.shutter_x()[1] + self.shutter.clearance[0] + 0.4
-        return x0, x0 + PLUG[0], y1 + 0.3, y1 + 0.3 + PLUG[1]
+        return x0, x0 + PLUG[0], tab_front - 0.5 - PLUG[1], tab_front - 0.5
 
     def diffuser_xy(self):
         """The LED's place: on the top plate left of its window, over the rib between two channels."""

@@ -4,8 +4,8 @@ Plain Python (no CAD import): model.py cuts what this lays out, and the checks t
 against it. Windows and cells as in params.py; every groove runs along x or y.
 
 - Servo leads: an SG90 stands upside down over a crossing; its lead leaves the top of the body's
-  end away from the shaft, hangs down behind the body's right half (right of the mount's back slab),
-  straight through its hole over the rib, and bends into its column's groove in the lid. The column
+  end away from the shaft, runs forward over the body, hangs down past the front tab's end at the
+  body's right half, straight through its hole over the rib, and bends into its column's groove. The column
   groove runs along y right of the windows, under the channels' right edges and the ribs, picking
   up the lead of each row's servo, to the column's exit over the bay: 1, 2, then 3 leads side by side.
 - The LED chain, J24 to LED 1 and on in window order: each LED's wires go down a hole in the top
@@ -37,11 +37,6 @@ def drop_y(p: Lid, cy):
     """y where a servo's lead goes down through its hole in the top plate into the column's groove."""
     _, _, y0, y1 = p.lead_hole()
     return cy + (y0 + y1) / 2
-
-
-def drop_x(p: Lid, cx):
-    x0, x1, _, _ = p.lead_hole()
-    return cx + (x0 + x1) / 2
 
 
 def hang_x(p: Lid, cx):
@@ -81,8 +76,9 @@ class Segment:
 
 
 def column_left(p: Lid, cx):
-    """x of a column groove's left wall: under the leads' holes, right of the window's edge."""
-    return cx + p.lead_hole()[0] - 0.1
+    """x of a column groove's left wall: under the leads' holes, under the channel's edge by so much that
+    three leads side by side stay out of the next column's windows."""
+    return cx + p.lead_hole()[0] - 0.7
 
 
 def layout(p: Lid = None):
@@ -121,16 +117,17 @@ def layout(p: Lid = None):
         ex1 = min(left + width, post - 0.5)
         ex0 = ex1 - max(width - 1.0, 3 * p.cables.servo_lead[0] + 0.2)
         exits.append((ex0, ex1, e0, e1))
-        grooves.append(((min(ex0, left), max(ex1, left + width), min(ys[2] + 3.0, e0 - 1.0), e0 + 0.5), "servo", 3, False))
+        grooves.append(((min(ex0, left), max(ex1, left + width), e0 - 1.0, e0 + 0.5), "servo", 3, False))
         for r in range(3):
             n = by_row[r]
             cy = cells[n - 1][1]
             y = drop_y(p, cy)
-            hx, dx = hang_x(p, cx), drop_x(p, cx)
+            hx = hang_x(p, cx)
             end_y = cy + p.shaft_xy()[1] - s.shaft_from_end + s.body[0]  # the body's end away from the shaft
             mid = floor + p.cables.servo_lead[1] / 2
-            servo[n] = [(hx, end_y, top), (hx, y, top), (hx, y, mid), (dx, y, mid),
-                        (dx, e0 + 1.0, mid), ((ex0 + ex1) / 2, (e0 + e1) / 2, mid),
+            lane = left + p.cables.side_clearance + (r + 0.5) * p.cables.servo_lead[0]  # side by side, row order
+            servo[n] = [(hx, end_y, top), (hx, y, top), (hx, y, mid), (lane, y, mid),
+                        (lane, e0 - 0.25, mid), ((ex0 + ex1) / 2, e0 - 0.25, mid), ((ex0 + ex1) / 2, (e0 + e1) / 2, mid),
                         ((ex0 + ex1) / 2, (e0 + e1) / 2, -p.lid.thickness - 1.0)]
     led = _led_chain(p, cells, grooves, exits, floor)
     return {"grooves": grooves, "exits": exits, "servo": servo, "led": led, "floor": floor}
@@ -219,18 +216,18 @@ def _ends(axis, run):
 
 def clips(p: Lid, grooves):
     """[(rect of the groove, along 'x' or 'y', centre)] of the clips: along each groove, none within 6 mm
-    of its ends, where grooves join or cross, or under a servo (out of reach), each as far from the last
-    as clip_every allows."""
+    of its ends or where grooves join, cross or share a stretch (there the LED chain lies over the servo
+    leads, above a lip's reach: the top plate's ribs over them hold them), each as far from the last as
+    clip_every allows. The leads are clipped in before the top plate and its servos go on."""
     out = []
     every, keep, half = p.cables.clip_every, 6.0, p.cables.clip_length / 2
-    blocked = servo_footprints(p)
     for rect, kind, n, ok in grooves:
         x0, x1, y0, y1 = rect
         if not ok:
             continue
         along = "x" if x1 - x0 > y1 - y0 else "y"
         lo, hi = (x0, x1) if along == "x" else (y0, y1)
-        others = [g[0] for g in grooves if g[0] != rect] + blocked
+        others = [g[0] for g in grooves if g[0] != rect]
         allowed = []
         for k in range(int((hi - lo - 2 * keep) / 0.5) + 1):
             at = lo + keep + 0.5 * k
@@ -287,15 +284,6 @@ def other_leads(p: Lid = None):
                             (xc, seam + wall + 1.5, opening)],
             "seat cables": [(x0 - 10.0, ys, zs), (x0 + wall + 1.0, ys, zs), ((a0 + a1) / 2, ys, top + 1.0),
                             ((a0 + a1) / 2, ys, -p.lid.thickness - 3.0)]}
-
-
-def servo_footprints(p: Lid):
-    """(x0, x1, y0, y1) over which each SG90 and its mount stand: a clip there could not be reached."""
-    sx, sy = p.shaft_xy()
-    half = p.servo.body[1] / 2
-    yc = sy - p.servo.shaft_from_end + p.servo.body[0] / 2
-    return [(cx + sx - half, cx + sx + half, cy + yc - p.servo.tab_span / 2, cy + yc + p.servo.tab_span / 2)
-            for cx, cy, _ in p.cells()]
 
 
 def _overlap(a, b):

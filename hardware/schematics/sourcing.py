@@ -1,6 +1,6 @@
 """What to order: manufacturer part numbers, ratings and search names for every part of the circuit,
 and the parts no netlist holds (servos, OLED module, adapter, sockets, housings and crimps, leads,
-wire, screws).
+wire, screws and glue: the lid's fasteners as hardware/lid/fasteners.py names and counts them).
 
 A part number is one that fits the footprint and rating; equivalents do as well, so each row also
 has a generic search name a maker can type into any supplier's search box. Lookups go by the
@@ -107,7 +107,7 @@ def source(part):
 
 def extras(cfg, circuit):
     """[(what, quantity, placement, manufacturer, MPN, rating, search)] for one unit: what no netlist lists."""
-    from hardware.lid import params
+    from hardware.lid import fasteners, params
     from hardware.lid import pod as pods
     lid = params.Lid()
     pod = pods.pod(lid)
@@ -136,22 +136,32 @@ def extras(cfg, circuit):
                   "4.8-6 V, 1.8 kg.cm, 0.1 s/60 deg at 4.8 V", "SG90 micro servo 9g"),
                  ("servo extension lead, 3-wire, 30 cm: the windows whose servo's own lead is too short",
                   extensions(), "cable", "", "(generic)", "JR/Futaba plug, 26 AWG", "servo extension cable 30cm")]
+    n = fasteners.counts(lid, servos)  # the screws hardware/lid/screws.py checks where they go, so many
     if servos:
-        rows += [("self-tapping screw 1.7 x 5 mm, pan head (servo horn screw): horn to flap, 2 each; "
-                  "drill the horn's arm holes to 1.8 mm", 2 * servos, "lid", "",
-                  "(generic)", "self-tapping 1.7 x 5", "1.7x5 servo horn screw self tapping")]
-    rows += [("M3 x 10 mm screw, pan or button head: lids to bay posts", 6, "lid", "",
-              "(generic)", "ISO 7380 M3 x 10", "M3x10 button head screw"),
-             ("M3 x 14 mm screw, pan or button head: lid through tray into the feet", 4, "lid", "",
-              "(generic)", "ISO 7380 M3 x 14", "M3x14 button head screw"),
-             ("M3 heat-set insert, 5.7 mm long, for a 4.0 mm hole", 10, "lid", "", "(generic)",
-              "M3 x 5.7 x 4.6 mm brass", "M3 heat set insert 5.7mm"),
-             ("M2 x 14 mm screw and nut: card switch in its printed frame", 2, "lid", "",
-              "(generic)", "ISO 7045 M2 x 14", "M2x14 screw nut"),
+        rows += [("self-tapping screw 1.7 x 5 mm, pan head (servo horn screw): horn to crank, 2 each; "
+                  "drill the horn's arm holes to 1.8 mm", n[fasteners.ST_HORN], "lid", "",
+                  "(generic)", fasteners.ST_HORN.name, "1.7x5 servo horn screw self tapping")]
+    rows += [("M3 x 16 mm screw, pan or button head: top plate, lid and tray into the feet", n[fasteners.M3_FEET],
+              "lid", "", "(generic)", fasteners.M3_FEET.name, "M3x16 button head screw"),
+             ("M3 x 12 mm screw, pan or button head: top plate and lid into the bay's front posts",
+              n[fasteners.M3_POST], "lid", "", "(generic)", fasteners.M3_POST.name, "M3x12 button head screw"),
+             ("M3 x 10 mm screw, pan or button head: the bay lid into the bay's posts", n[fasteners.M3_BAY], "lid", "",
+              "(generic)", fasteners.M3_BAY.name, "M3x10 button head screw"),
+             (f"M3 heat-set insert, {fasteners.INSERT_LENGTH:g} mm long, for a 4.0 mm hole", fasteners.inserts(lid),
+              "lid", "", "(generic)", fasteners.INSERT, "M3 heat set insert 5.7mm"),
+             ("M2 x 14 mm screw and nut: card switch in its printed frame", n[fasteners.M2_SWITCH], "lid", "",
+              "(generic)", fasteners.M2_SWITCH.name, "M2x14 screw nut"),
              ("self-tapping screw 2.2 x 6.5 mm, countersunk: down through the tray floor into the switch frame",
-              2, "lid", "", "(generic)", "ISO 7050 ST2.2 x 6.5", "ST2.2x6.5 countersunk self tapping screw")]
-    rows += [("self-tapping screw 2.2 x 6.5 mm, pan head: each seat pod's base plate, 4 each", 4 * seats, "seat pod",
-              "", "(generic)", "ISO 7049 ST2.2 x 6.5", "ST2.2x6.5 pan head self tapping screw")]
+              n[fasteners.ST_FRAME], "lid", "", "(generic)", fasteners.ST_FRAME.name,
+              "ST2.2x6.5 countersunk self tapping screw")]
+    if servos:
+        glued = fasteners.glue_joints(lid)
+        rows += [(f"cyanoacrylate glue (super glue), a bottle: a drop each, the {glued['yoke']} yokes onto their "
+                  f"posts and the {glued['pillar_front'] + glued['pillar_back']} servo pillars onto the top plate",
+                  1, "lid", "",
+                  "(generic)", fasteners.GLUE, "cyanoacrylate super glue medium viscosity 20g")]
+    rows += [("self-tapping screw 2.2 x 6.5 mm, pan head: each seat pod's base plate, 4 each", n[fasteners.ST_POD],
+              "seat pod", "", "(generic)", fasteners.ST_POD.name, "ST2.2x6.5 pan head self tapping screw")]
     oled = parts.display(cfg)
     rows += [(oled.bom, 1, "lid", "", "(generic)", "3.3-5 V, 0x3C", oled.search),
              ("5 V 6 A adapter, 5.5 x 2.1 mm plug, centre positive", 1, "supply", "Mean Well", "GST36A05-P1J",
@@ -196,7 +206,7 @@ def printed(servos, seats):
     from hardware.lid import pod, printing
     out = []
     for name, (copies, how) in printing.GUIDE.items():
-        if not servos:  # no lid of flaps: only the pods, each with its diffuser
+        if not servos:  # no lid of shutters: only the pods, each with its diffuser
             if name == "diffuser":
                 copies = seats
             elif name not in pod.PARTS:
