@@ -135,7 +135,7 @@ def press_to_shutter(tmp):
     from host_sim.rp2040.session import Pico
     p = Pico("pico_pca9685", ROOT, os.path.join(tmp, "latency"), {"players": 3, "rules": "standard", "seed": 4})
     try:
-        p.run(1500)  # the power-up close-all is over
+        p.run(1600)  # the power-up close-all is over (1,540 ms)
         p.key("r", REACT_MS)
         rng = random.Random(1)
         out = []

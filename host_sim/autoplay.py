@@ -72,14 +72,16 @@ def to_void_card(s):
 
 def next_card_ms(s, since=0, step=10):
     """To the device asking for the next card, since OK on a void card was
-    pressed `since` ms ago, on s's virtual clock."""
-    ms = since
+    pressed `since` ms ago, on s's virtual clock: read from the clock, as
+    s.run(step) runs whole steps (a step and its 2 ms sleep: more than
+    `step` ms when step is 1)."""
+    from emu import clock
+    t0 = clock.now_us()
     while s.dev.ctl.slot.blocked() == "Wait: closing":
         s.run(step)
-        ms += step
-        if ms > 5000:
+        if since + (clock.now_us() - t0) // 1000 > 5000:
             raise RuntimeError("still closing after 5 s")
-    return ms
+    return since + (clock.now_us() - t0) // 1000
 
 
 POWER = "power"  # in a key list: the power is cut there and comes back

@@ -37,7 +37,7 @@ def press_to_shutter_ms(runtime="micropython", presses=PRESSES, board="pico_pca9
         s = press.start(board, flash, {"players": 3, "rules": "standard", "seed": seed}, runtime)
         from emu import clock
         from emu.session import HOLD_MS
-        s.run(1500)  # the boot's close-all, 3 servos at a time, is over
+        s.run(1600)  # the boot's close-all, 3 servos at a time, is over (1,540 ms)
         s.key("r")
         g = s.game()
         ctl = s.dev.ctl

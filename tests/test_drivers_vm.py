@@ -36,11 +36,11 @@ print("closed_us=%d" % cfg["shutters"]["closed_us"])
 print("off_tenths=%d" % round(10 * max(abs(a - shut) for a in emu.angles())))
 """, mpy_dir, fakes_dir)
     assert out["is_fake_time"] == "True"
-    # three at a time, the lid's 135 degree move each at 4.6 V (750 to 2250 us)
-    assert 4 * 362 <= int(out["close_all_ms"]) <= 4 * 362 + 8
+    # three at a time, the lid's 108 degree move each at 4.6 V (900 to 2100 us): 292 ms
+    assert 4 * 292 <= int(out["close_all_ms"]) <= 4 * 292 + 8
     assert out["max_moving"] == "3"
-    # every flap at the closed end, 750 us (22.5 degrees), within a 12-bit PWM step (0.3 degrees)
-    assert out["closed_us"] == "750" and int(out["off_tenths"]) <= 3, out
+    # every shutter at the closed end, 900 us (36 degrees), within a 12-bit PWM step (0.3 degrees)
+    assert out["closed_us"] == "900" and int(out["off_tenths"]) <= 3, out
 
 
 def test_calibration_survives_a_reboot_on_vm(mpy_dir, fakes_dir, tmp_path):
@@ -49,7 +49,7 @@ def test_calibration_survives_a_reboot_on_vm(mpy_dir, fakes_dir, tmp_path):
        mpy_dir, fakes_dir)
     out = vm(store + BOOT + "print('angle=%d' % round(emu.servos[9].angle()))\n"
              "print('other=%d' % round(emu.servos[8].angle()))\n", mpy_dir, fakes_dir)
-    assert out == {"angle": "45", "other": "23"}  # 1000 us calibrated, 750 us the config's
+    assert out == {"angle": "45", "other": "36"}  # 1000 us calibrated, 900 us the config's
 
 
 @pytest.mark.parametrize("name", ["pico_pca9685", "pico_direct_pwm"])

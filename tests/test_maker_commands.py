@@ -113,12 +113,12 @@ print('ANGLES', ' '.join('%d' % a for a in emu.angles()))
 
 
 def test_step_6_calibrates_window_1_to_the_lids_ends(board_root, fakes_dir):
-    # the horn fitted at 1500 us (step 5), the lid's ends are 750 and 2250 us: the firmware must take both
+    # the horn fitted at 1500 us (step 5), the lid's ends are 900 and 2100 us: the firmware must take both
     step5, step6 = repl_blocks(read("hardware/README.md"))[:2]
-    assert "calibrate(i, closed_us=750)" in step6 and "calibrate(i, open_us=2250)" in step6, step6
+    assert "calibrate(i, closed_us=900)" in step6 and "calibrate(i, open_us=2100)" in step6, step6
     out = run(board_root, fakes_dir, step5 + "\n" + step6 + """
 print('ENDS', s.closed_us[0], s.open_us[0], '%d' % emu.angles()[0])
 """)
     closed, opened, angle = out.split("ENDS", 1)[1].split()[:3]
-    assert (closed, opened) == ("750", "2250"), out[-2000:]
-    assert abs(int(angle) - 22) <= 1  # 750 us: the flap down again, at its calibrated closed end
+    assert (closed, opened) == ("900", "2100"), out[-2000:]
+    assert abs(int(angle) - 36) <= 1  # 900 us: the shutter shut again, at its calibrated closed end

@@ -182,7 +182,7 @@ def validate(cfg):
     sh["closed_us"] = _int(sh, "closed_us", _SH, 500, 2500, 1100)
     sh["open_us"] = _int(sh, "open_us", _SH, 500, 2500, 1900)
     if abs(sh["open_us"] - sh["closed_us"]) < _TRAVEL_US:  # drivers.calibration's MIN_TRAVEL_US
-        _fail(_SH, "open_us", "%d is within %d us of closed_us %d: the flaps would not move" % (
+        _fail(_SH, "open_us", "%d is within %d us of closed_us %d: the shutters would not move" % (
             sh["open_us"], _TRAVEL_US, sh["closed_us"]))
     if "ms_per_100us" in sh:  # the old figure: its moves were released too soon
         _fail(_SH, "ms_per_100us", "replaced by ms_per_60deg: the servo's time for 60 degrees (see the bring-up)")
@@ -190,7 +190,7 @@ def validate(cfg):
     # (a servo is never that fast: 0 would release each move at once; a light valve has no travel)
     sh["ms_per_60deg"] = _int(sh, "ms_per_60deg", _SH, 0 if backend == "gpio" else _FASTEST_MS, 1000, 125)
     sh["settle_ms"] = _int(sh, "settle_ms", _SH, 0, 5000, 10)
-    # windows whose flap needs its pulse kept after a move (e.g. a heavy flap that sags)
+    # windows whose shutter needs its pulse kept after a move (e.g. a heavy flap that sags)
     hold = sh["hold"] = _get(sh, "hold", _SH, list) if "hold" in sh else []
     for i in range(len(hold)):
         w = _int(hold, i, "shutters.hold", 1, _WINDOWS)

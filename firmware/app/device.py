@@ -100,7 +100,7 @@ class Device:
         if st.journal.damaged:
             self.ctl.say("Game file damaged: kept as game.bad")
         why = getattr(hw.shutters, "why", "")
-        if why:  # the flaps move by the board config's ends: the REPL shows which value was refused
+        if why:  # the shutters move by the board config's ends: the REPL shows which value was refused
             print(why)
             self.ctl.say("calib.json refused: calibrate again")
         if hw.oled is None:  # a missing OLED must not stop play: the buzzer says it is gone

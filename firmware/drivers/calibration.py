@@ -9,8 +9,8 @@ MIN_US = const(500)
 MAX_US = const(2500)
 MIN_TRAVEL_US = const(300)  # the ends of a window keep apart at least this, on the board config's side
 # how far an end may go past the board config's closed or open end: a hinge
-# or horn a little off is taken up; a flap driven into its lid (10 degrees
-# past closed on the lid model, 111 us) stalls and strains the servo
+# or horn a little off is taken up; a sliding shutter driven more than 3 degrees
+# (33 us) past an end of the lid model meets its channel's end and stalls the servo
 MARGIN_US = const(200)
 
 

@@ -7,7 +7,7 @@ slowest the servo may run, plus settle_ms: its angle (0.09 degrees per us of
 pulse change, the SG90's) at ms_per_60deg (the board's figure, from a 72
 degree move timed at bring-up; by default the SG90's 0.12 s per 60 degrees
 at 4.8 V slowed to the 4.6 V the rail sags to), with a quarter more for
-margin. A flap released short of its end all the same (a stiff hinge, a
+margin. A shutter released short of its end all the same (a stiff hinge, a
 weak rail) is driven again when the game next needs the windows: at the next
 move asked for (a window opened, a card change); such a re-drive waits until
 no move runs, and runs alone.
@@ -29,7 +29,7 @@ class Shutters:
     def __init__(self, backend, n=12, closed_us=1100, open_us=1900, max_moving=3,
                  ms_per_60deg=125, settle_ms=10, storage=None, hold=()):
         """hold: window numbers (1-based) whose pulse stays on after a move;
-        every other servo is released once its move has settled, so a flap
+        every other servo is released once its move has settled, so a shutter
         resting against a stop does not strain (a stalled SG90 draws 0.5 A+)."""
         self.backend = backend
         self.n = n
@@ -102,7 +102,7 @@ class Shutters:
         if not self.order[i] or self.order[i] >= _LATE:
             self._seq += 1
             self.order[i] = self._seq
-        for j in range(self.n):  # the game needs the windows: each flap that may have stopped short is driven again
+        for j in range(self.n):  # the game needs the windows: each shutter that may have stopped short is driven again
             if self.again[j] and not self.order[j] and not self.moving[j]:
                 self._seq += 1
                 self.order[j] = _LATE + self._seq

@@ -1,8 +1,8 @@
 """Power budget from the board config (servos allowed to move at once, NeoPixel brightness cap).
 
 Per-part figures are typical datasheet / measured values, rounded up:
-- SG90 at 5 V: ~0.75 A while starting, and for as long as it is stalled (a flap
-  driven against its stop draws that without end); ~50 mA holding a light flap
+- SG90 at 5 V: ~0.75 A while starting, and for as long as it is stalled (a shutter
+  driven against its stop draws that without end); ~50 mA holding a light shutter
   with its pulses on (it hunts around the set point); ~6 mA with the pulses off.
 - WS2812B: 20 mA per colour channel at full PWM (60 mA white), ~1 mA quiescent.
 - Pico (RP2040 running MicroPython): <= 50 mA; the OLED module all pixels lit: the
@@ -14,7 +14,7 @@ Per-part figures are typical datasheet / measured values, rounded up:
 from . import boards, parts
 
 SG90_PEAK_A = 0.75  # starting, or stalled against a stop
-SG90_HOLD_A = 0.05  # pulses on, holding a flap
+SG90_HOLD_A = 0.05  # pulses on, holding a shutter
 PIXEL_CHANNEL_A = 0.020
 PIXEL_IDLE_A = 0.001
 LOGIC_A = {"Raspberry Pi Pico": 0.050, "buzzer (42 ohm magnetic transducer)": 0.120, "power LED": 0.003}

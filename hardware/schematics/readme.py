@@ -39,7 +39,7 @@ def power_table(cfg):
         out.append((f"**{name} total**", "", f"**{power.rail(rows, name) * 1000:.0f} mA**"))
     out.append(("**all rails, peak**", "", f"**{power.total(rows):.2f} A**"))
     for flaps in (0, 1, 3):
-        what = "no flap jammed" if flaps == 0 else f"{flaps} flap{'s' * (flaps > 1)} jammed against a stop"
+        what = "no shutter jammed" if flaps == 0 else f"{flaps} shutter{'s' * (flaps > 1)} jammed against a stop"
         out.append(("steady", f"all servos holding, {what}", f"{power.jammed(cfg, flaps):.2f} A"))
     return _table(("Rail", "Load", "Current"), out)
 

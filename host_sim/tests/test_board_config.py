@@ -191,7 +191,7 @@ def test_held_windows_are_window_numbers_named_once():
 
 def test_servo_ends_and_speed_are_range_checked_naming_the_key():
     sh = lambda **kw: (lambda c: c["shutters"].update(kw))  # noqa: E731
-    assert "shutters.open_us: 750 is within 300 us of closed_us 750" in bad("pico_pca9685", sh(open_us=750))
+    assert "shutters.open_us: 900 is within 300 us of closed_us 900" in bad("pico_pca9685", sh(open_us=900))
     assert "shutters.open_us: 1000 is within 300 us" in bad("pico_direct_pwm", sh(open_us=1000))
     assert "shutters.ms_per_60deg: 0 is outside 30..1000" in bad("pico_pca9685", sh(ms_per_60deg=0))
     assert "shutters.ms_per_60deg: 29 is outside 30..1000" in bad("pico_direct_pwm", sh(ms_per_60deg=29))

@@ -48,4 +48,4 @@ def test_ok_at_the_question_saves_the_ends(tmp_path):
     s.keys("c U n n o p p u o")  # window 1 open -40, then UNDO and OK: saved
     s.run(500)
     import json
-    assert json.loads(calib.read_text())["open"][0] == sh.open_us[0] == 2250 - 40
+    assert json.loads(calib.read_text())["open"][0] == sh.open_us[0] == 2100 - 40

@@ -15,8 +15,8 @@ from drivers import calibration  # noqa: E402
 from emu.servo import pulse_to_deg  # noqa: E402
 
 M = calibration.MARGIN_US
-# the board config's ends (the lid's: hardware/lid/pulses.py), so calibrations may set 550..2450
-C, O = 750, 2250
+# the board config's ends (the lid's: hardware/lid/pulses.py), so calibrations may set 700..2300
+C, O = 900, 2100
 
 
 def boot_with(tmp_path, data):
@@ -27,7 +27,7 @@ def boot_with(tmp_path, data):
 def test_the_widest_ends_are_refused_and_the_config_ends_used(tmp_path):
     _, emu, h = boot_with(tmp_path, {"open": [2500] * 12, "closed": [500] * 12})
     assert list(h.shutters.closed_us) == [C] * 12 and list(h.shutters.open_us) == [O] * 12
-    assert h.shutters.why == "calib.json: open[0]: 2500 us is outside 550..2450 (the board config's ends +- 200 us)"
+    assert h.shutters.why == "calib.json: open[0]: 2500 us is outside 700..2300 (the board config's ends +- 200 us)"
     assert max(abs(a - pulse_to_deg(C)) for a in emu.angles()) < 0.3  # nothing driven past closed
 
 
@@ -38,7 +38,7 @@ def test_ends_within_the_margin_are_kept(tmp_path):
 
 @pytest.mark.parametrize("data, why", [
     ({"open": [O] * 12, "closed": [C] * 11 + [C - M - 1]},
-     "calib.json: closed[11]: 549 us is outside 550..2450 (the board config's ends +- 200 us)"),
+     "calib.json: closed[11]: 699 us is outside 700..2300 (the board config's ends +- 200 us)"),
     ({"open": [O] * 12, "closed": [C] * 11 + [True]}, "calib.json: closed[11]: must be an integer"),
     ({"open": [O] * 12, "closed": [C] * 11}, "calib.json: closed: needs a list of 12 pulses"),
     ({"open": [O] * 12, "closed": [C] * 3 + [O - 299] + [C] * 8},
@@ -82,11 +82,11 @@ def test_random_calibration_files_never_drive_past_the_margin(tmp_path):
 
 
 def test_a_refused_calibration_is_said_on_the_oled_and_the_repl(tmp_path, capsys):
-    """calib.json refused at boot: the flaps move by the board config's ends,
+    """calib.json refused at boot: the shutters move by the board config's ends,
     the panel says so for a moment, the REPL prints which value."""
     from host_sim import press
     (tmp_path / "calib.json").write_text(json.dumps({"open": [2500] * 12, "closed": [500] * 12}))
     press.choose_lang(str(tmp_path), "en")
     s = press.start("pico_pca9685", str(tmp_path))
     assert s.dev.ctl.msg == "calib.json refused: calibrate again"
-    assert "open[0]: 2500 us is outside 550..2450" in capsys.readouterr().out
+    assert "open[0]: 2500 us is outside 700..2300" in capsys.readouterr().out

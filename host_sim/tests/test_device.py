@@ -19,7 +19,8 @@ from game import engine, record, rules, state  # noqa: E402
 BOARDS = ["pico_pca9685", "pico_direct_pwm"]
 
 
-# Every flap closed after power-up: 12 at 3 a time, each 135 degrees in 362 ms at the SG90's speed.
+# Every shutter closed after power-up: 12 at 3 a time, each timed the longest way (2500 us to the closed
+# 900 us, 144 degrees) in 385 ms at the SG90's speed: 1540 ms.
 POWER_UP_MS = 2000
 
 

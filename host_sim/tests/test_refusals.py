@@ -191,17 +191,17 @@ def test_a_void_card_is_announced_and_its_swap_is_not_refused(tmp_path):
 
 def test_the_next_card_is_asked_for_once_every_window_is_closed(tmp_path):
     """After OK deals a new card the windows close a few at a time: the
-    device says "Wait: closing" until the last flap is down, and only then
+    device says "Wait: closing" until the last shutter is shut, and only then
     asks for the card. Any moment after, no window stands open."""
     from emu.servo import pulse_to_deg
     s = session(tmp_path, {"players": 2, "rules": "standard", "seed": 3})
     since = autoplay.to_void_card(s)
     sl = s.dev.ctl.slot
-    assert s.emu.angles() != [pulse_to_deg(750)] * 12  # the windows stood open at OK
+    assert s.emu.angles() != [pulse_to_deg(900)] * 12  # the windows stood open at OK
     assert sl.blocked() == "Wait: closing"
     ms = autoplay.next_card_ms(s, since)
     assert sl.blocked() == "Swap the card" and 300 <= ms <= 1500, ms
-    assert max(abs(a - pulse_to_deg(750)) for a in s.emu.angles()) < 1  # every flap down (closed at 750 us)
+    assert max(abs(a - pulse_to_deg(900)) for a in s.emu.angles()) < 1  # every shutter shut (closed at 900 us)
     from host_sim import oledread
     s.run(2500)  # the void card's message gone
     assert "Swap the card" in oledread.text(oledread.rows_of(press.oled_lines(s)))  # what the panel says

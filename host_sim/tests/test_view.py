@@ -1,5 +1,5 @@
 """One view of the emulated board for the terminal and the web page: how far
-a flap stands open comes from the pulses the device drives it with; the
+a shutter stands open comes from the pulses the device drives it with; the
 OLED's rows are what its glass shows; a pixel is its hue."""
 import pytest
 
@@ -18,14 +18,14 @@ def test_a_calibrated_flap_is_fully_open_at_its_own_pulse():
     from emu.view import flap
     from host_sim.tui import view
     cfg, emu, h = hw.boot("pico_pca9685")
-    h.shutters.calibrate(0, open_us=1875)  # the board config says 2250, from closed 750
+    h.shutters.calibrate(0, open_us=1800)  # the board config says 2100, from closed 900
     h.shutters.open(0)
     settle(h)
     assert flap(emu, 0, h.shutters, cfg) == pytest.approx(1.0, abs=0.01)
     assert flap(emu, 0, None, cfg) == pytest.approx(0.75, abs=0.01)  # the config alone would say 3/4
     assert view.openness(emu, cfg, 0, h.shutters) == (flap(emu, 0, h.shutters, cfg), False)
-    # closed: 750 us is not a whole 12-bit PWM step, the horn stands up to 0.3 of the 135 degrees off
-    assert flap(emu, 1, h.shutters, cfg) == pytest.approx(0.0, abs=0.3 / 135)
+    # closed: 900 us is not a whole 12-bit PWM step, the horn stands up to 0.3 of the 108 degrees off
+    assert flap(emu, 1, h.shutters, cfg) == pytest.approx(0.0, abs=0.3 / 108)
 
 
 def test_a_light_valve_is_open_or_closed():

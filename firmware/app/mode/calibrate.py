@@ -1,8 +1,8 @@
 """Shutter calibration: one window at a time, its open or closed pulse nudged
-by OK and PASS while the flap moves there. A short UNDO asks whether to keep
+by OK and PASS while the shutter moves there. A short UNDO asks whether to keep
 the changes: OK saves them to flash, UNDO again leaves them unsaved; leaving
 unsaved in any way (a long UNDO too) puts every window's ends back as they
-were. It runs with the card out, so no flap ever moves over a card."""
+were. It runs with the card out, so no shutter ever moves over a card."""
 from app import lang
 from app.lang import tr
 from app.mode.base import Base
