@@ -2,7 +2,7 @@
 
 import csv
 
-from hardware.lid import cables
+from hardware.lid import cables, routing
 from hardware.schematics import boards
 
 ROOT = boards.ROOT / "hardware"
@@ -36,3 +36,22 @@ def test_window_n_plugs_into_the_header_the_netlist_gives_it():
     _, nets = outputs.read_netlist((ROOT / "schematics" / "pico_pca9685.net").read_text())
     for n in range(1, 13):
         assert (f"J{3 + n}", "1") in nets[f"SERVO{n}_HDR"]
+
+
+def test_the_led_wire_bought_covers_the_chain_and_led_12s_feed_to_the_bay():
+    first, hops = cables.pixel_runs()
+    feed = cables.seat_feed()
+    lay = routing.layout()
+    assert lay["seat_feed"][0][:2] == lay["led"][-1][-1][:2], "the feed starts at LED 12"
+    per_colour = (first + sum(hops) + feed) / 1000
+    with (ROOT / "schematics" / "pico_pca9685_bom.csv").open() as f:
+        wire = [r for r in csv.DictReader(f) if r["Value"].startswith("wire 24 AWG")]
+    assert len(wire) == 1 and int(wire[0]["Quantity"]) >= 3 * per_colour, (wire, per_colour)
+
+
+def test_the_assembly_guide_gives_every_led_wire_its_length():
+    from hardware.lid import exploded
+    text = next(t for title, _, t, _ in exploded.STEPS if title.startswith("Servos and LEDs"))
+    first, hops = cables.pixel_runs()
+    want = f"{first / 10:.0f} cm from J24 to LED 1, then " + ", ".join(f"{h / 10:.0f}" for h in hops)
+    assert want in text and f"{cables.seat_feed() / 10:.0f} cm" in text, text

@@ -44,3 +44,10 @@ def pixel_runs(lid=None):
     pieces = routing.layout(lid)["led"]
     first = routing.path_length(pieces[0]) + _drop(pieces[0][0], _board_xyz(lid, stripboard.FIXED["J24"][:2]))
     return first + 2 * SLACK, [routing.path_length(pts) + 2 * 5.0 for pts in pieces[1:]]
+
+
+def seat_feed(lid=None):
+    """mm of each of the three wires from LED 12's DOUT, through the lid, into the bay where they are joined
+    to the 3-core cable on to seat 1's light; a SLACK loop at each end."""
+    lid = lid or Lid()
+    return routing.path_length(routing.layout(lid)["seat_feed"]) + 2 * SLACK

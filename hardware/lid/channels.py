@@ -108,7 +108,7 @@ def path_problems(meshes, asm, p: Lid = None, lay=None):
         "switch_frame", "oled")}
     out = []
     paths = [(f"servo lead {n}", pts) for n, pts in lay["servo"].items()]
-    paths += [(f"LED piece {k}", pts) for k, pts in enumerate(lay["led"])]
+    paths += [(f"LED piece {k}", pts) for k, pts in enumerate(lay["led"])] + [("seat feed", lay["seat_feed"])]
     paths += list(routing.other_leads(p).items())
     bay_top = -p.lid.thickness
     for name, pts in paths:
@@ -131,7 +131,7 @@ def path_problems(meshes, asm, p: Lid = None, lay=None):
         (x0, x1), (_, y1) = p.outline()
         inside = (x0 + p.lid.wall < end[0] < x1 - p.lid.wall and p.seam() + p.lid.wall < end[1] < y1 - p.lid.wall
                   and bay_top - p.bay.height + p.lid.wall < end[2] < bay_top)
-        if (name.startswith("servo") or name in ("LED piece 0", "card switch", "seat cables")) and not inside:
+        if (name.startswith("servo") or name in ("LED piece 0", "seat feed", "card switch", "seat cables")) and not inside:
             out.append(f"{name}: ends at {tuple(round(v, 1) for v in end)}, not inside the bay")
     return out
 

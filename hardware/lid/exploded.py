@@ -26,6 +26,20 @@ M3L, M3S, M3 = F.M3_FEET.name, F.M3_POST.name, F.M3_BAY.name  # into the feet, t
 INSERT, ST22, M2, ST_FRAME, ST_POD = F.INSERT, F.ST_HORN.name, F.M2_SWITCH.name, F.ST_FRAME.name, F.ST_POD.name
 
 
+def _led_hops(p=None):
+    """The LED chain's wire lengths in the maker's words, from its grooves (cables.pixel_runs)."""
+    from . import cables
+    first, hops = cables.pixel_runs(p)
+    return (f"{first / 10:.0f} cm from J24 to LED 1, then "
+            + ", ".join(f"{h / 10:.0f}" for h in hops) + " cm from each LED to the next")
+
+
+def _seat_feed(p=None):
+    """The wires from LED 12 to the bay, in the maker's words (cables.seat_feed)."""
+    from . import cables
+    return f"{cables.seat_feed(p) / 10:.0f} cm"
+
+
 def _lead_hole(p=None):
     """Where a servo's lead goes down through the top plate, in the maker's words (params.lead_hole)."""
     p = p or Lid()
@@ -44,24 +58,24 @@ def _lead_hole(p=None):
 STEPS = [
     ("Tray, feet and card switch", ["base", "foot", "card_switch", "lever", "switch_frame"],
      "Press an M3 heat-set insert into each of the four feet (soldering iron at about 220 °C, straight "
-     "down). Solder the KW11 lever switch's 2-core lead (common and normally-open) and crimp a 2-pin XH "
-     "housing on it. Set the switch in its printed frame, lever up, and fix it with two M2 × 14 screws "
-     "through the frame's side walls and the switch's holes, nuts outside. Hold the frame under the tray, "
-     "the switch's body up in the opening near the end stop, its lever's hinge towards the slot's mouth, "
-     "and screw it on from above with two ST2.2 × 6.5 countersunk screws down through the tray floor into "
-     "the pilot holes in the frame's ends, heads flush with the floor. Slide a card in: the switch clicks "
-     "as the card rides onto the pad round the opening. The feet stand under the tray's corners; the lid's "
-     "screws hold them.",
+     "down). Solder two 20 cm 26 AWG wires to the KW11 lever switch's common and normally-open lugs and "
+     "crimp a 2-pin XH housing on their other ends. Set the switch in its printed frame, lever up, and fix "
+     "it with two M2 × 14 screws through the frame's side walls and the switch's holes, nuts outside. Hold "
+     "the frame under the tray, the switch's body up in the opening near the end stop, its lever's hinge "
+     "towards the slot's mouth, and screw it on from above with two ST2.2 × 6.5 countersunk screws down "
+     "through the tray floor into the pilot holes in the frame's ends, heads flush with the floor. Slide a "
+     "card in and press it down over the lever with a finger (the lid holds it down once it is on): the "
+     "switch clicks. The feet stand under the tray's corners, loose until the lid's screws hold them "
+     "(step 5): a strip of tape keeps each in place meanwhile.",
      {INSERT: 4, M2: 2, ST_FRAME: 2}),
     ("Electronics bay and board", ["bay", "board"],
+     "Do the bring-up's steps 1-4 (hardware/README.md) on the bench first: the board on its own, then the "
+     "Pico, then the adapter, with the OLED module plugged in loose (the pixels and the servos come later). "
      "Press six M3 inserts into the bay's corner posts (two in each front post, one in each back post). "
      "Fit the 5.5 × 2.1 mm jack in the back wall's round hole and tighten its nut; wire it to the board's "
      "screw terminal J2 with twisted 18 AWG (centre pin to VIN_RAW). Lay the board in the bay, parts up, "
      "the Pico's USB socket at the back wall's rectangular hole, on the four 2 mm pads printed on the "
-     "floor (under holes the layout keeps free; the bay lid's pillars hold it down in step 6). Pass the "
-     "six seat cables in through the slot in the bay's left wall and tie them with one cable tie "
-     "through the anchor behind it; plug each into its seat's XH socket. Do the bring-up "
-     "(hardware/README.md) before going on.",
+     "floor (under holes the layout keeps free; the bay lid's pillars hold it down in step 8).",
      {INSERT: 6}),
     ("Servos and LEDs on the top plate", ["top_plate", "pillar_front", "pillar_back", "sg90", "diffuser"],
      "Glue the 24 pillars onto the top plate first, a front and a back one behind and right of each window, "
@@ -75,62 +89,76 @@ STEPS = [
      "press the pillar home and hold it a few seconds. Once the glue has set, set each SG90 upside down, "
      "shaft down and towards the front, between its two pillars, its tabs on their slabs, and fix it with "
      "the two screws from its bag down through its tabs into the slabs' holes. Push its plug down through "
-     f"the {_lead_hole()}. Solder the LED chain (3 × 24 AWG, DOUT to DIN in window order) to "
-     "the WS2812Bs on their 10 mm carriers (the lengths are in the README's wire table), push each "
-     "carrier's wires down through the round hole left of its window, lay the carrier over the hole and set "
-     "its diffuser over it.", {}),
+     f"the {_lead_hole()}; leave a loop of about 3 cm above the plate. Cut the LED chain's wires (3 × 24 AWG: "
+     f"+5V, data, GND) to {_led_hops()}, solder them DOUT to DIN in window order to the WS2812Bs on their "
+     "10 mm carriers, and crimp a 3-pin XH housing on LED 1's input wires (J24's end). Solder three more to "
+     f"LED 12's DOUT side, {_seat_feed()}: they carry the chain on to seat 1's light. Push each carrier's "
+     "wires down through the round hole left of its window, lay the carrier over the hole and set its "
+     "diffuser over it, each fixed with a dab of hot-melt glue.", {}),
     ("Leads in the lid, lid onto tray and bay", ["lid"],
      "Stand the tray and the bay side by side and lay the lid over the tray and onto the bay's front "
-     "posts. Hold the top plate over it, servos up, and lay each servo's lead into the lid's groove under "
-     "its hole, then along its column's groove to the column's slot over the bay, under the clips' lips; "
-     "the LED chain into the LED grooves, J24's lead down the left margin to the slot at the left. Push "
-     "all the leads through their slots and plug them in: the servo leads into the servo headers in "
-     "window order (brown to the board's edge), the LED chain into J24, the card switch into J22.", {}),
+     "posts. Hold the top plate over it, servos up (rest its back edge on the bay, the leads hanging "
+     "down), and lay each servo's lead into the lid's groove under its hole, then along its column's groove "
+     "to the column's slot over the bay, under the clips' lips; the LED chain into the LED grooves, J24's "
+     "lead down the left margin to the slot at the left, and the three wires from LED 12 along the row gap "
+     "in front of it and down the left margin to the same slot. Push all the leads through their slots. "
+     "Each SG90's own plug comes out in the bay: plug a 30 cm servo extension onto it there and the "
+     "extension into its servo header, in window order (brown to the board's edge). Plug the LED chain "
+     "into J24, and the card switch's lead, which comes into the bay through the front wall's opening "
+     "under the tray, into J22.", {}),
     ("Shutters, top plate and yokes", ["shutter", "yoke"],
      "Lay the 12 shutters on the lid, post up, each over its window (the posts to the windows' right). "
      "Lower the top plate over them, each post up through its slot, and fix lid and top plate together "
      "with four M3 × 16 screws into the feet (through top plate, lid and tray) and two M3 × 12 screws into "
-     "the bay's front posts. Each shutter now slides freely 24 mm in its channel: push it by its post. Put a "
-     "small drop of CA glue in each yoke's socket and press it onto its post until the post's top meets the "
-     "socket's roof, its bar reaching left from the post over the shutter (the crank's pin will run in its "
-     "slot) and clear of the top plate; keep the glue off the top plate's slot.",
+     "the bay's front posts. Each shutter now slides freely about 25 mm in its channel: push it by its "
+     "post. Put a small drop of CA glue in each yoke's socket and press it onto its post until the post's "
+     "top meets the socket's roof, its bar reaching left from the post over the shutter (the crank's pin "
+     "will run in its slot) and clear of the top plate; keep the glue off the top plate's slot.",
      {M3L: 4, M3S: 2}),
     ("Cranks and horns", ["crank", "horn"],
-     "With every servo at its centre pulse, 1500 µs (hardware/README.md, Bring-up step 5), fit the cranks "
-     "one window at a time. Screw the SG90's single-arm horn onto its crank with two 1.7 × 5 self-tapping "
-     "screws down through the arm's holes (drill them out to 1.8 mm first: they are 1.0 mm). Take the "
-     "servo's two tab screws out and lift it off its pillars, its lead still plugged in: on its pillars the "
-     "crank rides just over the yoke and the top plate, and no screwdriver reaches the horn screw. Push the horn onto "
-     "the servo's spline, the crank pointing left (the way the yoke's bar reaches) as near as the spline's "
-     "teeth allow, and fix it with the servo's horn screw through the bore in the crank. Slide the shutter "
-     "to half its stroke, set the servo back on its pillars so that the crank's pin drops into the yoke's "
-     "slot, and screw its tabs down again. Then calibrate each window's ends (Bring-up step 6): the horns "
-     "go on before calibration, never after. Open and close each window once from the menu: no part may "
-     "touch another.", {ST22: 24}),
-    ("Bay lid: OLED and buttons", ["bay_lid", "oled"],
-     "Fit the five 12 mm panel buttons in the bay lid's holes, left of the OLED (roll, next, ok in the "
-     "back row; pass and undo in front), wire them to a 6-pin XH housing (roll, "
-     "next, ok, pass, undo, common ground) and plug it into J23. Snap the OLED module into the four hooks "
-     "under the bay lid, glass first, pins towards the back, and plug its 4-wire lead into J3. Close the "
-     "bay with four M3 × 10 screws: the bay lid's four pillars come down on the board over its pads and "
-     "hold it there.", {M3: 4}),
+     "Set every servo to its centre pulse, 1500 µs (hardware/README.md, bring-up step 5), then fit the "
+     "cranks one window at a time. Screw the SG90's single-arm horn onto its crank with two 1.7 × 5 "
+     "self-tapping screws down through the arm's holes (drill them out to 1.8 mm first: they are 1.0 mm). "
+     "Take the servo's two tab screws out and lift it off its pillars, its lead still plugged in: on its "
+     "pillars the crank rides just over the yoke and the top plate, and no screwdriver reaches the horn "
+     "screw. Push the horn onto the servo's spline without turning the shaft (the servo is not holding it: "
+     "its pulses stop once it has reached 1500 µs), the crank pointing straight left, parallel to the "
+     "yoke's bar, as near as the spline's teeth allow, and fix it with the servo's horn screw through the "
+     "bore in the crank. Slide the shutter to half its stroke, set the servo back on its pillars so that "
+     "the crank's pin drops into the yoke's slot, and screw its tabs down again. Then calibrate each "
+     "window's ends (bring-up step 6): the horns go on before calibration, never after. Open and close "
+     "each window once from the same REPL (s.open(i); s.wait(); s.close(i); s.wait()): no part may touch "
+     "another.", {ST22: 24}),
     ("Seat pods", ["seat_pod", "seat_pod_base", "seat_button", "seat_pixel"],
      "Six, one a seat (the picture shows one with its plate and cables drawn apart). Solder a 2 m 2-core "
      "cable to a 12 mm panel button's two lugs, heat-shrink over each joint, and crimp a 2-pin XH housing "
      "on the cable's other end. Push the button into the pod's round hole from the top and tighten its "
      "nut inside. Press one of the six spare diffusers into the light's window from inside, open side in, "
-     "and glue a WS2812B carrier into it, LED towards the window. Solder the lights' 3-core cables "
-     "(+5V, data, GND) to the carrier: the one from the seat before on its DIN side (seat 1's comes from "
-     "LED 12's DOUT on the lid), the one to the next seat on its DOUT side (seat 6 has none). Lay the "
-     "cables in the end wall's three slots (light in, button, light out), tie them together to the "
-     "anchor behind the slots with a cable tie through its tunnel, and screw the base plate on with four "
-     "ST2.2 × 6.5 screws into the bosses. Plug each button's XH housing into its seat's socket in the "
-     "bay (step 2).", {ST_POD: 24}),
+     "and fix a WS2812B carrier into it with hot-melt glue, LED towards the window. Solder the lights' "
+     "3-core cables (+5V, data, GND) to the carrier: the one from the seat before on its DIN side, the one "
+     "to the next seat on its DOUT side (seat 6 has none). Seat 1's comes from the bay: solder its other "
+     "end to the three wires from LED 12 that came through the lid's left slot, heat-shrink over each "
+     "joint. Lay the cables in the end wall's three slots (light in, button, light out), tie them "
+     "together to the anchor behind the slots with a cable tie through its tunnel, and screw the base "
+     "plate on with four ST2.2 × 6.5 screws into the bosses. Pass the six button cables and seat 1's "
+     "3-core in through the slot in the bay's left wall, tie them with one cable tie through the anchor "
+     "behind it, and plug each button's XH housing into its seat's socket on the board.", {ST_POD: 24}),
+    ("Bay lid: OLED and buttons", ["bay_lid", "oled"],
+     "Fit the five 12 mm panel buttons in the bay lid's holes, left of the OLED (roll, next, ok in the "
+     "back row; pass and undo in front), wire them to a 6-pin XH housing (roll, "
+     "next, ok, pass, undo, common ground) and plug it into J23. Make the OLED's lead (4 × 26 AWG, under "
+     "30 cm, a 4-pin XH housing in the pin order hardware/README.md gives for J3), snap the OLED module "
+     "into the four hooks under the bay lid, glass first, pins towards the back, and plug its lead into "
+     "J3. Close the bay with four M3 × 10 screws: the bay lid's four pillars come down on the board over "
+     "its pads and hold it there. Then do the bring-up's steps 7 and 8: time a move, and the self-test, "
+     "which moves every shutter, lights every pixel and waits for each button.", {M3: 4}),
 ]
 
 
-BELOW = (1, 6)  # the switch and feet under the tray; the OLED's hooks and the pillars under the bay lid
-ALONE = (6,)
+BELOW = (1, 8)  # the switch and feet under the tray; the OLED's hooks and the pillars under the bay lid
+ALONE = (3, 8)  # the top plate's servos and LEDs go on at the bench; the bay lid's underside
+# step: parts not drawn then (the top plate with its servos is held aside while the leads go into the lid)
+HELD = {4: ("top_plate", "pillar_front", "pillar_back", "sg90", "diffuser")}
 
 
 def _bodies():
@@ -171,7 +199,7 @@ def render_step(bodies, n, path):
     new = set(STEPS[n - 1][1])
     alone = n in ALONE  # what goes on under a part is shown with that part alone
     shown = [(pictures.COLOURS[p] if p in new else GREY, m) for p, ms in bodies.items()
-             if (p in new if alone else p in done) for m in ms]
+             if (p in new if alone else p in done) and p not in HELD.get(n, ()) for m in ms]
     lo, hi = _frame({p: ms for p, ms in bodies.items() if (p in new if alone else p in LIFT)}, {})
     below = n in BELOW
     pictures.draw(path, shown, f"Step {n}: {STEPS[n - 1][0]}" + (" (seen from below)" if below else ""), lo, hi,

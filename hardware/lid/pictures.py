@@ -1,7 +1,7 @@
 """Shaded pictures of meshes with matplotlib (no GPU): the assembly, the exploded view, the assembly steps."""
 
 COLOURS = {"base": "#8d6e63", "foot": "#6d4c41", "bay": "#8d6e63", "lid": "#d7ccc8", "bay_lid": "#bcaaa4",
-           "shutter": "#1f6fb2", "yoke": "#ef6c00", "crank": "#fafafa", "top_plate": "#efebe9", "pillar_front": "#efebe9", "pillar_back": "#efebe9", "sg90": "#37474f", "horn": "#fafafa", "diffuser": "#fff59d", "card": "#66bb6a",
+           "shutter": "#1f6fb2", "yoke": "#ef6c00", "crank": "#7b1fa2", "top_plate": "#efebe9", "pillar_front": "#efebe9", "pillar_back": "#efebe9", "sg90": "#37474f", "horn": "#fafafa", "diffuser": "#fff59d", "card": "#66bb6a",
            "card_switch": "#37474f", "lever": "#b0bec5", "board": "#2e7d32", "oled": "#263238", "switch_frame": "#a1887f"}
 
 

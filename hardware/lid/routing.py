@@ -12,7 +12,8 @@ against it. Windows and cells as in params.py; every groove runs along x or y.
   plate beside its window; between the LEDs of a row the chain runs along the row gap in front of
   it (the front row's in the front margin), between rows straight along a column gap. Where it
   crosses or shares a column groove it lies over the servo leads, up to 0.5 mm proud of the lid,
-  under the ribs or 0.1 mm under the shutters (they ride 0.6 mm above the lid).
+  under the ribs or 0.1 mm under the shutters (they ride 0.6 mm above the lid). From LED 12 three
+  wires go on to seat 1's light: back along the row gap and down the left margin to J24's slot.
 """
 
 from .params import Lid
@@ -129,8 +130,8 @@ def layout(p: Lid = None):
             servo[n] = [(hx, end_y, top), (hx, y, top), (hx, y, mid), (lane, y, mid),
                         (lane, e0 - 0.25, mid), ((ex0 + ex1) / 2, e0 - 0.25, mid), ((ex0 + ex1) / 2, (e0 + e1) / 2, mid),
                         ((ex0 + ex1) / 2, (e0 + e1) / 2, -p.lid.thickness - 1.0)]
-    led = _led_chain(p, cells, grooves, exits, floor)
-    return {"grooves": grooves, "exits": exits, "servo": servo, "led": led, "floor": floor}
+    led, feed = _led_chain(p, cells, grooves, exits, floor)
+    return {"grooves": grooves, "exits": exits, "servo": servo, "led": led, "seat_feed": feed, "floor": floor}
 
 
 def _led_chain(p: Lid, cells, grooves, exits, floor):
@@ -153,14 +154,18 @@ def _led_chain(p: Lid, cells, grooves, exits, floor):
               along(5, 6, rows[0]), along(6, 7, rows[0]), along(7, 8, rows[0]),
               [L[8], L[9]],                                                         # 9 -> 10
               along(9, 10, rows[1]), along(10, 11, rows[1])]
+    # LED 12's DOUT goes on to seat 1's light: three wires back along the row gap in front of it and down the
+    # left margin to J24's slot, joined in the bay to the seat lights' 3-core cable.
+    feed = [L[11], (L[11][0], lane[rows[1]]), (left_x, lane[rows[1]]), (left_x, (e0 + e1) / 2)]
     # Each straight piece is a groove; where two pieces share a line they share a wider groove.
     count = {}
-    for piece in pieces:
+    for piece in pieces + [feed]:
         for a, b in zip(piece, piece[1:]):
             for unit in _units(a, b):
                 count[unit] = count.get(unit, 0) + 1
     for (a, b), n in _merge(count).items():
         grooves.append((Segment("led", n, a, b, []).rect(p), "led", n, True))
+    half = groove_width(p, "led", 2) / 2  # J24's lead and the seat feed side by side
     exits.append((left_x - half, left_x + half, e0, e1))
     mid = floor + p.cables.led_lead[1] / 2
     up = p.top_plate_z()[1]  # the carrier on the top plate: its wires go down the hole to the groove
@@ -173,7 +178,9 @@ def _led_chain(p: Lid, cells, grooves, exits, floor):
             pts = [(piece[0][0], piece[0][1], up)] + pts
         pts.append((piece[-1][0], piece[-1][1], up))
         out.append(pts)
-    return out
+    feed = [(feed[0][0], feed[0][1], up)] + [(x, y, mid) for x, y in feed] + [
+        (left_x, (e0 + e1) / 2, -p.lid.thickness - 1.0)]
+    return out, feed
 
 
 STEP = 0.25  # mm: pieces of a line shared by two leads are found on this grid

@@ -168,8 +168,8 @@ def extras(cfg, circuit):
               "5 V, 6 A, 30 W", "5V 6A power supply 5.5x2.1"),
              ("wire 18 AWG stranded, red and black", 2, "cable", "", "(generic)", "metres", "18 AWG silicone wire"),
              ("wire 26 AWG stranded, 4 colours", 4, "cable", "", "(generic)", "metres", "26 AWG stranded hook-up wire"),
-             ("wire 24 AWG stranded, 3 colours: the LED chain", 3, "cable", "", "(generic)", "metres",
-              "24 AWG stranded hook-up wire")]
+             (f"wire 24 AWG stranded, 3 colours, {led_wire_m()} m of each: the LED chain and LED 12 on to the "
+              "bay", 3 * led_wire_m(), "cable", "", "(generic)", "metres", "24 AWG stranded hook-up wire")]
     if lights:
         rows += [("3-core cable for the seat lights: LED 12 to seat 1's light, then seat to seat", 2 * lights,
                   "cable", "", "(generic)", "metres, 3 x 24 AWG, %.1f mm outside at most" % pod.light_cable,
@@ -214,6 +214,16 @@ def printed(servos, seats):
         out.append((f"printed part {name}", copies, "printed", "", "(print it)",
                     "PLA, 0.2 mm layers (hardware/lid/slicer.ini)", f"hardware/lid/stl/{name}.stl"))
     return out
+
+
+def led_wire_m():
+    """Metres of each colour of 24 AWG the LED chain takes (J24 to LED 1, LED to LED, LED 12 on to the bay:
+    lid/cables.py), rounded up with 20 cm to spare."""
+    import math
+
+    from hardware.lid import cables
+    first, hops = cables.pixel_runs()
+    return math.ceil((first + sum(hops) + cables.seat_feed()) / 1000 + 0.2)
 
 
 def extensions():
