@@ -181,7 +181,7 @@ def font_cjk_bytes():
 
 def next_card_ms():
     """OK on a void card, its 12 windows open, to the device asking for the
-    next card (every flap down), on the emulated servos."""
+    next card (every shutter closed), on the emulated servos."""
     import tempfile
     from host_sim import autoplay, press
     with tempfile.TemporaryDirectory() as d:

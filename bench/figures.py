@@ -34,8 +34,8 @@ GROUPS = (
     )),
     ("The whole device", (
         ("next_card_ms",
-         "OK on a void card, its 12 windows open, to the device asking for the next card: every flap "
-         "down, 3 moving at a time (\"Wait: closing\" until then), emulated servos, virtual clock", ("<=", 1500)),
+         "OK on a void card, its 12 windows open, to the device asking for the next card: every shutter "
+         "closed, 3 moving at a time (\"Wait: closing\" until then), emulated servos, virtual clock", ("<=", 1500)),
         ("flash_bytes_per_game",
          "journal and settings written by a whole game played with the buttons; the most of one game "
          "per preset", ("<=", 8192)),
