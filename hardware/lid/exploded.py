@@ -69,11 +69,13 @@ STEPS = [
      "(step 5): a strip of tape keeps each in place meanwhile.",
      {INSERT: 4, M2: 2, ST_FRAME: 2}),
     ("Electronics bay and board", ["bay", "board"],
-     "Do the bring-up's steps 1-4 (hardware/README.md) on the bench first: the board on its own, then the "
-     "Pico, then the adapter, with the OLED module plugged in loose (the pixels and the servos come later). "
      "Press six M3 inserts into the bay's corner posts (two in each front post, one in each back post). "
      "Fit the 5.5 × 2.1 mm jack in the back wall's round hole and tighten its nut; wire it to the board's "
-     "screw terminal J2 with twisted 18 AWG (centre pin to VIN_RAW). Lay the board in the bay, parts up, "
+     "screw terminal J2 with twisted 18 AWG (centre pin to VIN_RAW). Make the OLED's lead (4 × 26 AWG, "
+     "under 30 cm, a 4-pin XH housing in the pin order hardware/README.md gives for J3). Do the bring-up's "
+     "steps 1-4 (hardware/README.md) with the board beside the bay: the board on its own, then the Pico, "
+     "then the adapter with the OLED plugged in loose (the pixels, buttons and servos come later). Lay "
+     "the board in the bay, parts up, "
      "the Pico's USB socket at the back wall's rectangular hole, on the four 2 mm pads printed on the "
      "floor (under holes the layout keeps free; the bay lid's pillars hold it down in step 8).",
      {INSERT: 6}),
@@ -124,34 +126,36 @@ STEPS = [
      "screw. Push the horn onto the servo's spline without turning the shaft (the servo is not holding it: "
      "its pulses stop once it has reached 1500 µs), the crank pointing straight left, parallel to the "
      "yoke's bar, as near as the spline's teeth allow, and fix it with the servo's horn screw through the "
-     "bore in the crank. Slide the shutter to half its stroke, set the servo back on its pillars so that "
+     "bore in the crank. Slide the shutter to half its stroke (12 mm back from closed), set the servo back on its pillars so that "
      "the crank's pin drops into the yoke's slot, and screw its tabs down again. Then calibrate each "
      "window's ends (bring-up step 6): the horns go on before calibration, never after. Open and close "
      "each window once from the same REPL (s.open(i); s.wait(); s.close(i); s.wait()): no part may touch "
      "another.", {ST22: 24}),
     ("Seat pods", ["seat_pod", "seat_pod_base", "seat_button", "seat_pixel"],
      "Six, one a seat (the picture shows one with its plate and cables drawn apart). Solder a 2 m 2-core "
-     "cable to a 12 mm panel button's two lugs, heat-shrink over each joint, and crimp a 2-pin XH housing "
-     "on the cable's other end. Push the button into the pod's round hole from the top and tighten its "
+     "cable to a 12 mm panel button's two lugs and heat-shrink over each joint (its XH housing goes on in "
+     "the bay). Push the button into the pod's round hole from the top and tighten its "
      "nut inside. Press one of the six spare diffusers into the light's window from inside, open side in, "
      "and fix a WS2812B carrier into it with hot-melt glue, LED towards the window. Solder the lights' "
      "3-core cables (+5V, data, GND) to the carrier: the one from the seat before on its DIN side, the one "
-     "to the next seat on its DOUT side (seat 6 has none). Seat 1's comes from the bay: solder its other "
-     "end to the three wires from LED 12 that came through the lid's left slot, heat-shrink over each "
-     "joint. Lay the cables in the end wall's three slots (light in, button, light out), tie them "
-     "together to the anchor behind the slots with a cable tie through its tunnel, and screw the base "
-     "plate on with four ST2.2 × 6.5 screws into the bosses. Pass the six button cables and seat 1's "
-     "3-core in through the slot in the bay's left wall, tie them with one cable tie through the anchor "
-     "behind it, and plug each button's XH housing into its seat's socket on the board.", {ST_POD: 24}),
+     "to the next seat on its DOUT side (seat 6 has none), each at most 2 m (seat 1's at most 1.7 m: LED "
+     "12's wires add 30 cm). Lay the cables in the end wall's three slots (light in, button, light out), "
+     "tie them together to the anchor behind the slots with a cable tie through its tunnel, and screw the "
+     "base plate on with four ST2.2 × 6.5 screws into the bosses. Pass the six button cables' free ends "
+     "and seat 1's 3-core in through the slot in the bay's left wall, then crimp each button cable's 2-pin "
+     "XH housing and solder the 3-core's end to the three wires from LED 12 that came through the lid's "
+     "left slot, heat-shrink over each joint. Tie the cables with one cable tie through the anchor behind "
+     "the slot, plug each button's housing into its seat's socket on the board, and coil the servo "
+     "extensions' spare length beside the board.", {ST_POD: 24}),
     ("Bay lid: OLED and buttons", ["bay_lid", "oled"],
      "Fit the five 12 mm panel buttons in the bay lid's holes, left of the OLED (roll, next, ok in the "
      "back row; pass and undo in front), wire them to a 6-pin XH housing (roll, "
-     "next, ok, pass, undo, common ground) and plug it into J23. Make the OLED's lead (4 × 26 AWG, under "
-     "30 cm, a 4-pin XH housing in the pin order hardware/README.md gives for J3), snap the OLED module "
-     "into the four hooks under the bay lid, glass first, pins towards the back, and plug its lead into "
-     "J3. Close the bay with four M3 × 10 screws: the bay lid's four pillars come down on the board over "
-     "its pads and hold it there. Then do the bring-up's steps 7 and 8: time a move, and the self-test, "
-     "which moves every shutter, lights every pixel and waits for each button.", {M3: 4}),
+     "next, ok, pass, undo, common ground) and plug it into J23. Snap the OLED module into the four hooks "
+     "under the bay lid, glass first, pins towards the back, and plug its lead (step 2) into J3. With the "
+     "bay lid resting beside the bay, do the bring-up's step 7 (time a move: the meter on +5V_SERVO). "
+     "Close the bay with four M3 × 10 screws: the bay lid's four pillars come down on the board over its "
+     "pads and hold it there. Then run the bring-up's step 8, the self-test, which moves every shutter, "
+     "lights every pixel and waits for each button.", {M3: 4}),
 ]
 
 
