@@ -80,3 +80,14 @@ def test_off_board_parts_are_excluded_from_the_pcb(generated):
     comps, _ = outputs.read_netlist(text)
     kinds = {comps[r][0] for r in flagged}
     assert "Raspberry Pi Pico" not in kinds and "WS2812B" in kinds and "KW11 lever switch" in kinds
+
+
+def test_each_process_pickles_skidls_libraries_apart():
+    # two test workers on a fresh machine once read a library pickle the other was still writing
+    import subprocess
+    import sys
+    code = "from hardware.schematics.skidl_env import skidl, PICKLES; print(skidl.config.pickle_dir == PICKLES, PICKLES)"
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+            for _ in range(2)]
+    assert [r[0] for r in runs] == ["True", "True"], runs
+    assert runs[0][1] != runs[1][1], "both processes share one pickle directory"
