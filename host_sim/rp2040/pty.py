@@ -16,6 +16,9 @@ import tty
 from host_sim import FIRMWARE
 
 CHUNK_US = 2000  # the longest run between looks at the serial line
+# The first frame is said this long (the Pico's time) after it began: its loop, and main.py's `dev`, are
+# there by then, so a tool that connects on the word finds them, however slowly the host runs the chip.
+SETTLED_US = 200_000
 
 
 class Stop(Exception):
@@ -30,23 +33,26 @@ def serve(pico, master, quit_after=None):
     """Carry bytes between the pty and the Pico's USB serial, pacing its
     clock to the wall clock, until Stop (or quit_after seconds). Says on
     stdout when the chip restarts and when, after, the device draws on its
-    OLED (the driver's init clears all 1,024 bytes of it first)."""
+    OLED (the driver's init clears all 1,024 bytes of it first), SETTLED_US
+    of its time after that frame began."""
     from emu import clock
     t0 = time.monotonic() - clock.now_us() / 1e6
     started = time.monotonic()
     oled = pico.emu.oled
     resets = pico.resets
     since = oled.data_bytes
-    drawn = False
+    first, said = None, False  # when the first frame began (the Pico's us), and whether it was said
     while quit_after is None or time.monotonic() - started < quit_after:
         if pico.resets != resets:
             resets = pico.resets
             since = oled.data_bytes
-            drawn = False
+            first, said = None, False
             print("restart (%s) at %d ms" % (pico.reset_log[-1][1], clock.now_us() // 1000), flush=True)
-        if not drawn and oled.data_bytes > since + len(oled.ram) and any(oled.ram):
-            drawn = True
-            print("the device draws on the OLED at %d ms" % (clock.now_us() // 1000), flush=True)
+        if first is None and oled.data_bytes > since + len(oled.ram) and any(oled.ram):
+            first = clock.now_us()
+        if first is not None and not said and clock.now_us() >= first + SETTLED_US:
+            print("the device draws on the OLED at %d ms" % (first // 1000), flush=True)
+            said = True
         r, _, _ = select.select([master], [], [], 0)
         if r:
             try:
