@@ -34,7 +34,7 @@ def lead_bodies(p: Lid = None, lay=None):
             if x0 < x1 and y0 < y1:
                 z0 = floor + c.servo_lead[1]
                 out.append((f"LED over servo leads {k}", _box(x0, x1, y0, y1, z0, z0 + c.led_lead[1])))
-    for n, pts in lay["servo"].items():  # down behind the body, from the top of its end to the top plate
+    for n, pts in lay["servo"].items():  # down past the front tab, from over the body to the top plate
         (x, y, top), (_, _, low) = pts[1], pts[2]
         w, t = c.servo_lead
         out.append((f"servo lead {n} drop", _box(x - w / 2, x + w / 2, y - t / 2, y + t / 2, low - t / 2 + 0.05, top)))

@@ -8,11 +8,6 @@ figure is the downward-facing area above the bed that a slicer would support or 
 import numpy as np
 
 BED_MM = (220.0, 220.0, 250.0)
-PLA_G_PER_MM3 = 1.24e-3
-SHELL_MM = 1.2  # three 0.4 mm perimeters
-INFILL = 0.20
-FLOW_MM3_PER_S = 8.0  # a common 0.4 mm nozzle at 0.2 mm layers, moves included below
-MOVES = 1.35
 OVERHANG_COS = np.cos(np.radians(45))  # faces steeper than 45 degrees from vertical need support or a bridge
 # part: (copies per unit, how to print it)
 GUIDE = {
@@ -48,13 +43,6 @@ def overhang_mm2(mesh):
     return float(mesh.area_faces[down].sum())
 
 
-def estimate(mesh):
-    """(grams, hours) to print one copy."""
-    shell = min(mesh.volume, mesh.area * SHELL_MM / 2)
-    printed = shell + INFILL * (mesh.volume - shell)
-    return printed * PLA_G_PER_MM3, printed / FLOW_MM3_PER_S * MOVES / 3600
-
-
 def as_printed(name, mesh):
     """The part's mesh the way up it is printed (slicing.ROTATE_X)."""
     from .slicing import ROTATE_X
@@ -66,14 +54,14 @@ def as_printed(name, mesh):
 
 
 def rows(meshes):
-    """[(part, copies, size x/y/z mm, fits the bed, overhang cm2, g each, h each, how)]."""
+    """[(part, copies, size x/y/z mm, fits the bed, overhang cm2, how)]; grams and hours are PrusaSlicer's
+    (slicing.load())."""
     out = []
     for name, (copies, how) in GUIDE.items():
         m = as_printed(name, meshes[name])
         size = m.bounds[1] - m.bounds[0]
-        grams, hours = estimate(m)
         out.append((name, copies, tuple(round(float(v), 1) for v in size), bool(np.all(size <= BED_MM)),
-                    overhang_mm2(m) / 100, grams, hours, how))
+                    overhang_mm2(m) / 100, how))
     return out
 
 
@@ -95,7 +83,7 @@ def markdown(meshes, sliced=None):
              "| Part | Copies | Size (mm) | Fits the bed | Overhang (cm²) | Support (g) | g each | h each | Orientation |",
              "|---|---|---|---|---|---|---|---|---|"]
     total_g = total_h = 0.0
-    for name, copies, size, fits, over, grams, hours, how in rows(meshes):
+    for name, copies, size, fits, over, how in rows(meshes):
         if name not in sliced:
             raise ValueError(f"hardware/lid/slicer.json has no figures for {name}: run python -m hardware.lid.slicing")
         grams, hours, support = sliced[name]

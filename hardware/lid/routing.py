@@ -41,8 +41,8 @@ def drop_y(p: Lid, cy):
 
 
 def hang_x(p: Lid, cx):
-    """x of a servo's lead where it hangs down behind the body's right half, right of the mount's back slab,
-    straight down through its hole."""
+    """x of a servo's lead where it hangs down past the front tab's end at the body's right half, straight
+    down through its hole."""
     return cx + p.shaft_xy()[0] + p.servo.body[1] / 2 - 0.3 - p.cables.servo_lead[0] / 2
 
 
@@ -124,7 +124,7 @@ def layout(p: Lid = None):
             cy = cells[n - 1][1]
             y = drop_y(p, cy)
             hx = hang_x(p, cx)
-            end_y = cy + p.shaft_xy()[1] - s.shaft_from_end + s.body[0]  # the body's end away from the shaft
+            end_y = cy + p.servo_y()[1]  # the body's end away from the shaft
             mid = floor + p.cables.servo_lead[1] / 2
             lane = left + p.cables.side_clearance + (r + 0.5) * p.cables.servo_lead[0]  # side by side, row order
             servo[n] = [(hx, end_y, top), (hx, y, top), (hx, y, mid), (lane, y, mid),

@@ -3,6 +3,7 @@ repository's profile (slicer.ini): `python -m hardware.lid.slicing [part ...]`
 slices every printed part (or those named) the way up it prints and writes slicer.json, which
 printing.py puts in docs/hardware_print.md."""
 import json
+import math
 import re
 import shutil
 import subprocess
@@ -20,7 +21,18 @@ ROTATE_X = {"bay_lid": 180, "switch_frame": 180, "top_plate": 180, "yoke": 180, 
 PARTS = ("base", "foot", "bay", "lid", "top_plate", "bay_lid", "shutter", "yoke", "crank", "pillar_front",
          "pillar_back", "switch_frame", "diffuser", "seat_pod", "seat_pod_base")
 _E = re.compile(r"^G1 [^;]*E([-0-9.]+)")
-FILAMENT_G_PER_MM = 3.14159 * 0.875 ** 2 * 1.24e-3  # 1.75 mm PLA
+
+
+def _profile(key):
+    """A number from the slicer profile (slicer.ini), as PrusaSlicer reads it."""
+    found = re.search(r"^%s = ([0-9.]+)" % re.escape(key), PROFILE.read_text(), re.M)
+    if not found:
+        raise ValueError(f"{PROFILE.name}: no {key}")
+    return float(found.group(1))
+
+
+# grams a mm of filament weighs: the profile's diameter and density (g/cm3)
+FILAMENT_G_PER_MM = math.pi * (_profile("filament_diameter") / 2) ** 2 * _profile("filament_density") / 1000
 _GRAMS = re.compile(r"^; filament used \[g\] = ([0-9.]+)", re.M)
 _TIME = re.compile(r"^; estimated printing time \(normal mode\) = (.+)$", re.M)
 

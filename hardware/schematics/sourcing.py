@@ -163,13 +163,14 @@ def extras(cfg, circuit):
     rows += [("self-tapping screw 2.2 x 6.5 mm, pan head: each seat pod's base plate, 4 each", n[fasteners.ST_POD],
               "seat pod", "", "(generic)", fasteners.ST_POD.name, "ST2.2x6.5 pan head self tapping screw")]
     oled = parts.display(cfg)
+    led_m = led_wire_m()
     rows += [(oled.bom, 1, "lid", "", "(generic)", "3.3-5 V, 0x3C", oled.search),
              ("5 V 6 A adapter, 5.5 x 2.1 mm plug, centre positive", 1, "supply", "Mean Well", "GST36A05-P1J",
               "5 V, 6 A, 30 W", "5V 6A power supply 5.5x2.1"),
              ("wire 18 AWG stranded, red and black", 2, "cable", "", "(generic)", "metres", "18 AWG silicone wire"),
              ("wire 26 AWG stranded, 4 colours", 4, "cable", "", "(generic)", "metres", "26 AWG stranded hook-up wire"),
-             (f"wire 24 AWG stranded, 3 colours, {led_wire_m()} m of each: the LED chain and LED 12 on to the "
-              "bay", 3 * led_wire_m(), "cable", "", "(generic)", "metres", "24 AWG stranded hook-up wire")]
+             (f"wire 24 AWG stranded, 3 colours, {led_m} m of each: the LED chain and LED 12 on to the "
+              "bay", 3 * led_m, "cable", "", "(generic)", "metres", "24 AWG stranded hook-up wire")]
     if lights:
         rows += [("3-core cable for the seat lights: LED 12 to seat 1's light, then seat to seat", 2 * lights,
                   "cable", "", "(generic)", "metres, 3 x 24 AWG, %.1f mm outside at most" % pod.light_cable,
